@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import cookie from "@fastify/cookie";
+import { serializerCompiler, validatorCompiler } from "@fastify/type-provider-zod";
+import Fastify, { type FastifyBaseLogger } from "fastify";
+import fp from "fastify-plugin";
+import type { AppDeps } from "./deps.ts";
+import accountRoutes from "./modules/account/routes.ts";
+import healthRoutes from "./modules/system/health.ts";
+import voiceYuelu from "./modules/voice-yuelu.ts";
+import auth from "./plugins/auth.ts";
+import docs from "./plugins/docs.ts";
+import errors from "./plugins/errors.ts";
+import params from "./plugins/params.ts";
+import rateLimit from "./plugins/rate-limit.ts";
+import security from "./plugins/security.ts";
+import web from "./plugins/web.ts";
+
+export const API_PREFIX = "/voice_yuelu";
+
+/**
+ * Builds the whole HTTP application: /voice_yuelu API, /account service, health checks, docs and
+ * the built SPA. Layers load in a fixed order: deps → cross-cutting plugins → routes.
+ */
+export async function buildApp(deps: AppDeps, options: { loggerInstance?: FastifyBaseLogger } = {}) {
+  const app = Fastify({
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
+    // Trust X-Forwarded-For only from as many proxies as the operator says sit in front.
+    trustProxy: (_address: string, hop: number) => hop < deps.config.TRUST_PROXY_HOPS,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: "x-request-id",
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w.-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate("deps", deps);
+      },
+      { name: "deps" },
+    ),
+  );
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  await app.register(errors);
+  await app.register(security);
+  await app.register(cookie, { secret: deps.cookieSecret });
+  await app.register(rateLimit);
+  await app.register(params);
+  await app.register(auth);
+  await app.register(docs);
+
+  await app.register(healthRoutes);
+  await app.register(accountRoutes, { prefix: "/account" });
+  await app.register(voiceYuelu, { prefix: API_PREFIX });
+  await app.register(web);
+  return app;
+}

@@ -1,0 +1,29 @@
+import type { Db } from "@yuelu/db";
+import type { Config, QueueBackend } from "@yuelu/runtime";
+import type { Redis } from "ioredis";
+import type { Limiter } from "./lib/limiter.ts";
+
+/** What the API needs from the outside world; built by main.ts, or by tests with real services. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** present when REDIS_URL is set: shared rate limits across replicas */
+  redis?: Redis;
+  /** present when jobs can be queued (the worker side) */
+  queues?: QueueBackend;
+  limiter: Limiter;
+  cookieSecret: string;
+  /** the SMS provider; tests pass one that records codes */
+  sms: SmsSender;
+}
+
+export interface SmsSender {
+  readonly name: string;
+  send(phone: string, code: string): Promise<void>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

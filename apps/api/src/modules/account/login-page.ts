@@ -1,0 +1,203 @@
+import type { Lang } from "@yuelu/contracts";
+
+const TEXT = {
+  zh: {
+    title: "登录悦录",
+    subtitle: "未注册的手机号验证后将自动创建账号",
+    tabSms: "验证码登录",
+    tabPassword: "密码登录",
+    phone: "手机号",
+    phonePlaceholder: "请输入手机号",
+    code: "验证码",
+    codePlaceholder: "6位验证码",
+    getCode: "获取验证码",
+    resend: "{s}秒后重发",
+    password: "密码",
+    passwordPlaceholder: "请输入密码",
+    setPassword: "同时设置登录密码（可选，至少8位）",
+    submit: "登录",
+    agree: "登录即表示同意《用户协议》和《隐私政策》",
+    badPhone: "请输入正确的11位手机号",
+    badCode: "请输入6位验证码",
+    badPassword: "密码至少8位",
+    sent: "验证码已发送",
+    devCode: "开发模式验证码：",
+    network: "网络错误，请稍后重试",
+    success: "登录成功",
+  },
+  en: {
+    title: "Sign in to Yuelu",
+    subtitle: "A new phone number gets an account after verification",
+    tabSms: "SMS code",
+    tabPassword: "Password",
+    phone: "Phone",
+    phonePlaceholder: "Mobile number",
+    code: "Code",
+    codePlaceholder: "6-digit code",
+    getCode: "Get code",
+    resend: "Resend in {s}s",
+    password: "Password",
+    passwordPlaceholder: "Your password",
+    setPassword: "Also set a password (optional, 8+ characters)",
+    submit: "Sign in",
+    agree: "By signing in you agree to the User Agreement and the Privacy Policy",
+    badPhone: "Enter a valid 11-digit mobile number",
+    badCode: "Enter the 6-digit code",
+    badPassword: "The password needs at least 8 characters",
+    sent: "Code sent",
+    devCode: "Development code: ",
+    network: "Network error, please try again",
+    success: "Signed in",
+  },
+} satisfies Record<Lang, Record<string, string>>;
+
+/** JSON for an inline <script>: `<` escaped so no value can close the script element. */
+function inlineJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028|\u2029/g, "");
+}
+
+/**
+ * The account service's login page, made for the SPA's login iframe (ARCHITECTURE §3). On success
+ * it posts `{type: "login-success"}` to its parent; opened on its own it follows `redir`.
+ */
+export function loginPage(lang: Lang, redir: string): string {
+  const t = TEXT[lang];
+  return `<!doctype html>
+<html lang="${lang === "zh" ? "zh-CN" : "en"}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t.title}</title>
+<style>
+  :root { --brand:#3b6cf6; --brand-dark:#2a54cc; --text:#1f2430; --muted:#7a8194; --line:#e3e6ee; --danger:#e5484d; }
+  * { box-sizing: border-box; }
+  body { margin:0; font:15px/1.5 -apple-system,BlinkMacSystemFont,"PingFang SC","Microsoft YaHei",system-ui,sans-serif; color:var(--text); background:#fff; }
+  main { max-width:380px; margin:0 auto; padding:28px 24px; }
+  h1 { font-size:22px; margin:0 0 4px; }
+  .sub { color:var(--muted); font-size:13px; margin:0 0 20px; }
+  .tabs { display:flex; gap:24px; border-bottom:1px solid var(--line); margin-bottom:18px; }
+  .tabs button { background:none; border:0; padding:8px 0; font-size:15px; color:var(--muted); cursor:pointer; border-bottom:2px solid transparent; }
+  .tabs button[aria-selected="true"] { color:var(--brand); border-bottom-color:var(--brand); font-weight:600; }
+  label { display:block; font-size:13px; color:var(--muted); margin:12px 0 6px; }
+  .row { display:flex; gap:8px; }
+  input { width:100%; height:42px; padding:0 12px; border:1px solid var(--line); border-radius:8px; font-size:15px; outline:none; }
+  input:focus { border-color:var(--brand); box-shadow:0 0 0 3px rgba(59,108,246,.15); }
+  .code-btn { flex:none; width:128px; height:42px; border:1px solid var(--brand); color:var(--brand); background:#fff; border-radius:8px; cursor:pointer; font-size:14px; }
+  .code-btn:disabled { color:var(--muted); border-color:var(--line); cursor:default; }
+  .submit { width:100%; height:44px; margin-top:22px; border:0; border-radius:8px; background:var(--brand); color:#fff; font-size:16px; cursor:pointer; }
+  .submit:hover { background:var(--brand-dark); }
+  .submit:disabled { opacity:.6; cursor:default; }
+  .msg { min-height:20px; margin-top:10px; font-size:13px; }
+  .msg.error { color:var(--danger); }
+  .msg.info { color:var(--brand); }
+  .agree { color:var(--muted); font-size:12px; margin-top:14px; text-align:center; }
+  [hidden] { display:none !important; }
+</style>
+</head>
+<body>
+<main>
+  <h1>${t.title}</h1>
+  <p class="sub">${t.subtitle}</p>
+  <div class="tabs" role="tablist">
+    <button type="button" role="tab" id="tab-sms" aria-selected="true">${t.tabSms}</button>
+    <button type="button" role="tab" id="tab-password" aria-selected="false">${t.tabPassword}</button>
+  </div>
+  <form id="form" novalidate>
+    <label for="phone">${t.phone}</label>
+    <input id="phone" name="phone" type="tel" inputmode="numeric" autocomplete="tel" maxlength="14" placeholder="${t.phonePlaceholder}">
+    <div id="sms-fields">
+      <label for="code">${t.code}</label>
+      <div class="row">
+        <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" placeholder="${t.codePlaceholder}">
+        <button type="button" class="code-btn" id="send">${t.getCode}</button>
+      </div>
+      <label for="new-password">${t.setPassword}</label>
+      <input id="new-password" type="password" autocomplete="new-password" maxlength="64">
+    </div>
+    <div id="password-fields" hidden>
+      <label for="password">${t.password}</label>
+      <input id="password" type="password" autocomplete="current-password" maxlength="64" placeholder="${t.passwordPlaceholder}">
+    </div>
+    <button type="submit" class="submit" id="submit">${t.submit}</button>
+    <div class="msg" id="msg" role="status" aria-live="polite"></div>
+    <p class="agree">${t.agree}</p>
+  </form>
+</main>
+<script>
+(function () {
+  var T = ${inlineJson(t)};
+  var LANG = ${inlineJson(lang)};
+  var REDIR = ${inlineJson(redir)};
+  var mode = "sms";
+  var $ = function (id) { return document.getElementById(id); };
+  function say(text, kind) { var m = $("msg"); m.textContent = text || ""; m.className = "msg " + (kind || "error"); }
+  function phone() { return $("phone").value.replace(/\\s+/g, ""); }
+  function validPhone() { return /^(\\+?86)?1[3-9]\\d{9}$/.test(phone()); }
+  function post(path, body) {
+    return fetch(path + "?lang=" + LANG, {
+      method: "POST", credentials: "same-origin",
+      headers: { "content-type": "application/json", lang: LANG },
+      body: JSON.stringify(body)
+    }).then(function (r) { return r.json(); });
+  }
+  function select(next) {
+    mode = next;
+    $("tab-sms").setAttribute("aria-selected", String(next === "sms"));
+    $("tab-password").setAttribute("aria-selected", String(next === "password"));
+    $("sms-fields").hidden = next !== "sms";
+    $("password-fields").hidden = next !== "password";
+    say("");
+  }
+  $("tab-sms").onclick = function () { select("sms"); };
+  $("tab-password").onclick = function () { select("password"); };
+  var timer = null;
+  function countdown(seconds) {
+    var btn = $("send"); btn.disabled = true;
+    var left = seconds;
+    btn.textContent = T.resend.replace("{s}", left);
+    timer = setInterval(function () {
+      left -= 1;
+      if (left <= 0) { clearInterval(timer); btn.disabled = false; btn.textContent = T.getCode; return; }
+      btn.textContent = T.resend.replace("{s}", left);
+    }, 1000);
+  }
+  $("send").onclick = function () {
+    if (!validPhone()) return say(T.badPhone);
+    $("send").disabled = true;
+    post("/account/api/sms/send", { phone: phone() }).then(function (res) {
+      if (res.status_code !== 1) { $("send").disabled = false; return say(res.status_msg); }
+      countdown(60);
+      if (res.data && res.data.devCode) { $("code").value = res.data.devCode; say(T.devCode + res.data.devCode, "info"); }
+      else say(T.sent, "info");
+    }).catch(function () { $("send").disabled = false; say(T.network); });
+  };
+  $("form").onsubmit = function (e) {
+    e.preventDefault();
+    if (!validPhone()) return say(T.badPhone);
+    var body = { phone: phone() };
+    if (mode === "sms") {
+      var code = $("code").value.trim();
+      if (!/^\\d{6}$/.test(code)) return say(T.badCode);
+      body.code = code;
+      var np = $("new-password").value;
+      if (np) { if (np.length < 8) return say(T.badPassword); body.password = np; }
+    } else {
+      var pw = $("password").value;
+      if (pw.length < 8) return say(T.badPassword);
+      body.password = pw;
+    }
+    $("submit").disabled = true;
+    post("/account/api/login", body).then(function (res) {
+      $("submit").disabled = false;
+      if (res.status_code !== 1) return say(res.status_msg);
+      say(T.success, "info");
+      var message = { type: "login-success", userId: res.data.userId, userName: res.data.userName };
+      if (window.parent && window.parent !== window) window.parent.postMessage(message, location.origin);
+      else location.href = REDIR;
+    }).catch(function () { $("submit").disabled = false; say(T.network); });
+  };
+})();
+</script>
+</body>
+</html>`;
+}

@@ -1,0 +1,73 @@
+import { envelopeOf, ok, ZLoginBody, ZLoginData, ZPhone, ZSmsSendBody, ZSmsSendData } from "@yuelu/contracts";
+import type { ZodTypeProvider } from "@fastify/type-provider-zod";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { requestLang } from "../../lib/lang.ts";
+import { loginPage } from "./login-page.ts";
+import { isLocalDevHost, safeRedirect } from "./redirect.ts";
+import { findOrCreateUser, login, sendSmsCode } from "./service.ts";
+import { clearSessionCookies, createSession, destroySession, readSidToken, setSessionCookies } from "./sessions.ts";
+
+const tags = ["account"];
+const ZRedirQuery = z.object({ redir: z.string().max(2000).optional(), lang: z.string().optional() });
+
+/** The account service (ARCHITECTURE §3), mounted at /account. */
+export default async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = app.deps;
+  const { config, db } = deps;
+  const secureCookies = (config.PUBLIC_URL ?? "").startsWith("https://");
+
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: { id: number; nickName: string }) {
+    const session = await createSession(db, user.id, {
+      ip: request.ip,
+      userAgent: request.headers["user-agent"] ?? "",
+      ttlDays: config.SESSION_TTL_DAYS,
+    });
+    setSessionCookies(reply, session, { userId: user.id, userName: user.nickName }, secureCookies);
+    return { userId: user.id, userName: user.nickName };
+  }
+
+  app.get("/login", { schema: { tags, querystring: ZRedirQuery } }, async (request, reply) => {
+    const redir = safeRedirect(request.query.redir, request, config.PUBLIC_URL);
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .header("content-security-policy", "frame-ancestors 'self'")
+      .send(loginPage(requestLang(request), redir));
+  });
+
+  app.post(
+    "/api/sms/send",
+    { schema: { tags, body: ZSmsSendBody, response: { 200: envelopeOf(ZSmsSendData) } } },
+    async (request) => ok(await sendSmsCode(deps, request.body.phone, request.ip)),
+  );
+
+  app.post(
+    "/api/login",
+    { schema: { tags, body: ZLoginBody, response: { 200: envelopeOf(ZLoginData) } } },
+    async (request, reply) => {
+      const user = await login(deps, request.body, request.ip);
+      return ok(await signIn(request, reply, user));
+    },
+  );
+
+  app.get("/logout", { schema: { tags, querystring: ZRedirQuery } }, async (request, reply) => {
+    const token = readSidToken(request);
+    if (token) await destroySession(db, token);
+    clearSessionCookies(reply);
+    return reply.redirect(safeRedirect(request.query.redir, request, config.PUBLIC_URL), 302);
+  });
+
+  // The spec's "fake login" for local development: no SMS, only on a loopback host outside production.
+  app.get(
+    "/dev-login",
+    { schema: { tags, querystring: ZRedirQuery.extend({ phone: ZPhone.default("13800000000") }) } },
+    async (request, reply) => {
+      if (config.isProduction || !isLocalDevHost(request)) return reply.callNotFound();
+      const user = await findOrCreateUser(db, request.query.phone, config.ACCOUNT_DELETION_GRACE_DAYS);
+      await signIn(request, reply, user);
+      return reply.redirect(safeRedirect(request.query.redir, request, config.PUBLIC_URL), 302);
+    },
+  );
+}

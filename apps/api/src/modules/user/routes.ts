@@ -1,0 +1,136 @@
+import {
+  envelopeOf,
+  ok,
+  ZAssets,
+  ZCheckLogin,
+  ZDeleteAccountStatus,
+  ZInfoCollect,
+  ZLastLogin,
+  ZMenuItem,
+  ZStorageInfo,
+  ZStorageInfoQuery,
+  ZUnreadSize,
+  ZUpdateInfoCollectBody,
+  ZUpdateUserInfoBody,
+  ZUserInfo,
+  ZVirtualLogin,
+  ZVirtualLoginQuery,
+} from "@yuelu/contracts";
+import type { ZodTypeProvider } from "@fastify/type-provider-zod";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { requestLang } from "../../lib/lang.ts";
+import { userIdOf } from "../../plugins/auth.ts";
+import * as user from "./service.ts";
+import { storageInfo, ZERO_STORAGE } from "./storage.ts";
+
+const tags = ["user"];
+
+export default async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app.deps;
+  const grace = config.ACCOUNT_DELETION_GRACE_DAYS;
+
+  app.get("/api/v1/user/info", { schema: { tags, response: { 200: envelopeOf(ZUserInfo) } } }, async (req) =>
+    ok(await user.getUserInfo(db, userIdOf(req))),
+  );
+
+  app.post(
+    "/api/v1/user/update_info",
+    { schema: { tags, body: ZUpdateUserInfoBody, response: { 200: envelopeOf(ZUserInfo) } } },
+    async (req) => ok(await user.updateUserInfo(db, userIdOf(req), req.body)),
+  );
+
+  app.get(
+    "/api/v1/user/storage_info",
+    { config: { auth: "public" }, schema: { tags, querystring: ZStorageInfoQuery, response: { 200: envelopeOf(ZStorageInfo) } } },
+    // Anonymous visitors (and a userId that is not the caller's) get zero storage info (spec §3).
+    async (req) => {
+      const session = req.session;
+      if (!session || session.deleteRequestedAt) return ok(ZERO_STORAGE);
+      if (req.query.userId !== undefined && req.query.userId !== session.userId) return ok(ZERO_STORAGE);
+      return ok(await storageInfo(db, config, session.userId));
+    },
+  );
+
+  for (const method of ["GET", "POST"] as const) {
+    app.route({
+      method,
+      url: "/api/v1/store/get_asset",
+      schema: { tags, response: { 200: envelopeOf(ZAssets) } },
+      handler: async (req) => ok(await user.getAssets(db, userIdOf(req))),
+    });
+    app.route({
+      method,
+      url: "/notify/get_unread_size",
+      schema: { tags: ["messages"], response: { 200: envelopeOf(ZUnreadSize) } },
+      handler: async (req) => ok({ unreadSize: await user.unreadSize(db, userIdOf(req)) }),
+    });
+    app.route({
+      method,
+      url: "/api/v3/user/delete_account_status",
+      config: { auth: "deleting" },
+      schema: { tags, response: { 200: envelopeOf(ZDeleteAccountStatus) } },
+      handler: async (req) => ok(await user.deletionStatus(db, userIdOf(req), grace)),
+    });
+  }
+
+  app.post(
+    "/api/v3/user/delete_account",
+    { schema: { tags, response: { 200: envelopeOf(ZDeleteAccountStatus) } } },
+    async (req) => ok(await user.requestDeletion(db, userIdOf(req), grace)),
+  );
+
+  app.post(
+    "/api/v3/user/cancel_delete_account",
+    { config: { auth: "deleting" }, schema: { tags, response: { 200: envelopeOf(ZDeleteAccountStatus) } } },
+    async (req) => ok(await user.cancelDeletion(db, userIdOf(req), grace)),
+  );
+
+  app.get(
+    "/api/v1/user/check_login",
+    { config: { auth: "public" }, schema: { tags, response: { 200: envelopeOf(ZCheckLogin) } } },
+    async (req) => ok({ login: Boolean(req.session && !req.session.deleteRequestedAt) }),
+  );
+
+  app.post(
+    "/api/v1/user/login/last_time",
+    { schema: { tags, response: { 200: envelopeOf(ZLastLogin) } } },
+    async (req) => ok(await user.touchLastLogin(db, userIdOf(req))),
+  );
+
+  app.get(
+    "/api/v3/user/virtual_login",
+    {
+      config: { auth: "public" },
+      schema: { tags, querystring: ZVirtualLoginQuery, response: { 200: envelopeOf(ZVirtualLogin) } },
+    },
+    async (req) => ok(await user.virtualLogin(db, req.query.tempCode, req.ip)),
+  );
+
+  app.get(
+    "/api/v1/info_collect",
+    { config: { auth: "public" }, schema: { tags: ["survey"], response: { 200: envelopeOf(ZInfoCollect) } } },
+    async (req) => ok(await user.surveyOptions(db, requestLang(req))),
+  );
+
+  app.post(
+    "/api/v1/update_info_collect",
+    {
+      schema: {
+        tags: ["survey"],
+        body: ZUpdateInfoCollectBody,
+        response: {
+          200: envelopeOf(z.object({ infoCollectIdentity: z.string().nullable(), infoCollectChannel: z.string().nullable() })),
+        },
+      },
+    },
+    async (req) => ok(await user.updateSurvey(db, userIdOf(req), req.body)),
+  );
+
+  app.get(
+    "/api/v2/menu/sound_list",
+    { schema: { tags: ["records"], response: { 200: envelopeOf(z.array(ZMenuItem)) } } },
+    async (req) => ok(await user.folderList(db, userIdOf(req))),
+  );
+}

@@ -1,0 +1,155 @@
+import { type Assets, type Lang, SURVEY_SKIP, toEpochSeconds, type UserInfo } from "@yuelu/contracts";
+import type { Db } from "@yuelu/db";
+import { AppError } from "../../lib/app-error.ts";
+import { addSeconds, SECONDS } from "../../lib/time.ts";
+import { isMemberAt } from "./storage.ts";
+
+const GIFT_FLAGS = { new_user: "received", invite: "receiveSuccess", black_card: "blackProReceive" } as const;
+export type GiftKind = keyof typeof GIFT_FLAGS;
+
+export async function getUserInfo(db: Db, userId: number, now = new Date()): Promise<UserInfo> {
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    include: { welcomeGifts: { where: { shownAt: null }, select: { kind: true } } },
+  });
+  const pending = new Set(user.welcomeGifts.map((g) => g.kind));
+  return {
+    userId: user.id,
+    userPhoto: user.userPhoto,
+    nickName: user.nickName,
+    phoneNumber: maskPhone(user.phone ?? ""),
+    isMember: isMemberAt(user.memberEffectiveTime, now),
+    memberEffectiveTime: toEpochSeconds(user.memberEffectiveTime),
+    infoCollectChannel: user.infoCollectChannel ?? "",
+    infoCollectIdentity: user.infoCollectIdentity ?? "",
+    received: pending.has("new_user"),
+    receiveSuccess: pending.has("invite"),
+    blackProReceive: pending.has("black_card"),
+    createTime: toEpochSeconds(user.createdAt),
+  };
+}
+
+export function maskPhone(phone: string): string {
+  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
+}
+
+export async function updateUserInfo(
+  db: Db,
+  userId: number,
+  input: { nickName?: string; userPhoto?: string; giftsShown?: GiftKind | GiftKind[] },
+): Promise<UserInfo> {
+  const shown = input.giftsShown === undefined ? [] : [input.giftsShown].flat();
+  await db.$transaction([
+    db.user.update({
+      where: { id: userId },
+      data: {
+        ...(input.nickName !== undefined ? { nickName: input.nickName } : {}),
+        ...(input.userPhoto !== undefined ? { userPhoto: input.userPhoto } : {}),
+      },
+    }),
+    db.welcomeGift.updateMany({ where: { userId, kind: { in: shown }, shownAt: null }, data: { shownAt: new Date() } }),
+  ]);
+  return getUserInfo(db, userId);
+}
+
+/** Spec §3 Assets: seconds left on valid time cards, and the bean balance. */
+export async function getAssets(db: Db, userId: number, now = new Date()): Promise<Assets> {
+  const [cards, user] = await Promise.all([
+    db.timeCard.aggregate({ where: { userId, expiresAt: { gt: now } }, _sum: { remaining: true } }),
+    db.user.findUniqueOrThrow({ where: { id: userId }, select: { beanBalance: true } }),
+  ]);
+  return { allTimeCard: cards._sum.remaining ?? 0, allCoinNumber: user.beanBalance };
+}
+
+/** Messages addressed to the user or broadcast, that the user has not read. */
+export async function unreadSize(db: Db, userId: number): Promise<number> {
+  return db.notification.count({
+    where: { OR: [{ userId }, { userId: null }], reads: { none: { userId } } },
+  });
+}
+
+// ── account deletion: 10006 from the request on, until cancelled or purged after the grace period ──
+
+export async function deletionStatus(db: Db, userId: number, graceDays: number) {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { deleteRequestedAt: true } });
+  const at = user.deleteRequestedAt;
+  return {
+    status: at ? 1 : 0,
+    deleteTime: toEpochSeconds(at),
+    purgeTime: at ? toEpochSeconds(addSeconds(at, graceDays * SECONDS.day)) : 0,
+  };
+}
+
+export async function requestDeletion(db: Db, userId: number, graceDays: number) {
+  // Conditional: a second request keeps the first date (and so the purge date).
+  await db.user.updateMany({ where: { id: userId, deleteRequestedAt: null }, data: { deleteRequestedAt: new Date() } });
+  return deletionStatus(db, userId, graceDays);
+}
+
+export async function cancelDeletion(db: Db, userId: number, graceDays: number) {
+  await db.user.update({ where: { id: userId }, data: { deleteRequestedAt: null } });
+  return deletionStatus(db, userId, graceDays);
+}
+
+/** Records this visit as the last login and answers the previous one (epoch seconds, 0 if none). */
+export async function touchLastLogin(db: Db, userId: number) {
+  const [before] = await db.$queryRaw<{ previous: Date | null }[]>`
+    UPDATE users u SET "lastLoginAt" = now()
+    FROM (SELECT id, "lastLoginAt" AS previous FROM users WHERE id = ${userId} FOR UPDATE) old
+    WHERE u.id = old.id
+    RETURNING old.previous`;
+  return { lastLoginTime: toEpochSeconds(before?.previous ?? null) };
+}
+
+export async function virtualLogin(db: Db, tempCode: string, ip: string) {
+  const existing = await db.virtualVisitor.findUnique({ where: { tempCode }, select: { tempCode: true } });
+  await db.virtualVisitor.upsert({
+    where: { tempCode },
+    create: { tempCode, ip },
+    update: { lastSeenAt: new Date(), ip },
+  });
+  return { tempCode, firstSeen: !existing };
+}
+
+// ── the identity survey ──
+
+export async function surveyOptions(db: Db, lang: Lang) {
+  const options = await db.infoCollectOption.findMany({ orderBy: [{ kind: "asc" }, { sort: "asc" }] });
+  const view = (kind: string) =>
+    options
+      .filter((o) => o.kind === kind)
+      .map((o) => ({ id: o.id, name: lang === "en" ? o.nameEn : o.name, value: o.name }));
+  return { identityList: view("identity"), channelList: view("channel") };
+}
+
+/**
+ * Stores the survey answers. Each must be one of the listed options (by value, its Chinese name,
+ * or its English name) or 'Skip', which the SPA sends for what a user closed without answering.
+ */
+export async function updateSurvey(db: Db, userId: number, input: { identity?: string; channel?: string }) {
+  const options = await db.infoCollectOption.findMany();
+  const resolve = (kind: "identity" | "channel", value: string | undefined) => {
+    if (value === undefined) return undefined;
+    if (value.toLowerCase() === SURVEY_SKIP.toLowerCase()) return SURVEY_SKIP;
+    const match = options.find((o) => o.kind === kind && (o.name === value || o.nameEn.toLowerCase() === value.toLowerCase()));
+    if (!match) throw AppError.invalid(kind, "not one of the listed options");
+    return match.name;
+  };
+  const identity = resolve("identity", input.identity);
+  const channel = resolve("channel", input.channel);
+  await db.user.update({
+    where: { id: userId },
+    data: {
+      ...(identity !== undefined ? { infoCollectIdentity: identity } : {}),
+      ...(channel !== undefined ? { infoCollectChannel: channel } : {}),
+    },
+  });
+  return { infoCollectIdentity: identity ?? null, infoCollectChannel: channel ?? null };
+}
+
+/** The user's record folders ('menus'); menuId as a string (spec §3). */
+export async function folderList(db: Db, userId: number) {
+  const folders = await db.folder.findMany({ where: { userId }, orderBy: { createdAt: "asc" } });
+  return folders.map((f) => ({ menuId: String(f.menuId), menuName: f.menuName }));
+}
+

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from "fastify";
+import { requireAuth } from "../plugins/auth.ts";
+import contentRoutes from "./content/routes.ts";
+import userRoutes from "./user/routes.ts";
+
+/**
+ * The /voice_yuelu API (spec §7). Every route here requires a signed-in user unless its
+ * `config.auth` says otherwise.
+ */
+export default async function voiceYuelu(app: FastifyInstance) {
+  // onRequest, so a missing session is reported before any parameter is validated.
+  app.addHook("onRequest", requireAuth);
+  await app.register(userRoutes);
+  await app.register(contentRoutes);
+}

@@ -1,0 +1,109 @@
+/**
+ * Status codes of the `/voice_yuelu` envelope. Spec §8 fixes the first block; the spec leaves the
+ * store, reward, message and account codes open ("not shown"), so those below are ours.
+ */
+export const StatusCode = {
+  Success: 1,
+  NotLoggedIn: 10001,
+  InvalidParams: 10002,
+  TooManyRequests: 10003,
+  SmsCodeInvalid: 10004,
+  LoginFailed: 10005,
+  UserDeleted: 10006,
+  AccessDenied: 10007,
+  StorageQuotaExceeded: 20001,
+  FileSaveFailed: 20002,
+  FileNotFound: 20003,
+  FileUploadFailed: 20004,
+  RecordNotFound: 30001,
+  TranscriptionFailed: 40001,
+  AudioTooLong: 50001,
+  DailyQuotaExceeded: 50002,
+  NotEnoughBeans: 60001,
+  GoodsNotFound: 60002,
+  OrderNotFound: 60003,
+  GiftCodeInvalid: 60004,
+  GiftCodeUsed: 60005,
+  RewardNotClaimable: 60006,
+  AlreadySigned: 60007,
+  EngineUnavailable: 70001,
+  Silent: 80000,
+  SystemError: 99999,
+  MembershipExpired: 2200001,
+} as const;
+
+export type StatusCode = (typeof StatusCode)[keyof typeof StatusCode];
+
+export type Lang = "zh" | "en";
+export const LANGS: readonly Lang[] = ["zh", "en"];
+export const DEFAULT_LANG: Lang = "zh";
+
+/** `{field}` and other `{name}` placeholders are filled from the error's params. */
+export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
+  [StatusCode.Success]: { zh: "success", en: "success" },
+  [StatusCode.NotLoggedIn]: { zh: "未登录，请先登录", en: "Not signed in. Please sign in first." },
+  [StatusCode.InvalidParams]: { zh: "缺少必要参数或参数错误：{field}", en: "Missing or invalid parameter: {field}" },
+  [StatusCode.TooManyRequests]: { zh: "操作过于频繁，请稍后再试", en: "Too many requests. Please try again later." },
+  [StatusCode.SmsCodeInvalid]: { zh: "验证码错误或已过期", en: "The verification code is wrong or has expired." },
+  [StatusCode.LoginFailed]: { zh: "手机号或密码错误", en: "Wrong phone number or password." },
+  [StatusCode.UserDeleted]: { zh: "用户已注销", en: "This account has been deleted." },
+  [StatusCode.AccessDenied]: { zh: "无权访问", en: "Access denied." },
+  [StatusCode.StorageQuotaExceeded]: { zh: "存储额度不足", en: "Not enough transcription time left." },
+  [StatusCode.FileSaveFailed]: { zh: "保存文件失败", en: "Saving the file failed." },
+  [StatusCode.FileNotFound]: { zh: "文件不存在", en: "File not found." },
+  [StatusCode.FileUploadFailed]: { zh: "文件上传失败", en: "File upload failed." },
+  [StatusCode.RecordNotFound]: { zh: "记录不存在", en: "Record not found." },
+  [StatusCode.TranscriptionFailed]: { zh: "转写失败", en: "Transcription failed." },
+  [StatusCode.AudioTooLong]: { zh: "仅支持3小时以内的音频", en: "Only audio shorter than 3 hours is supported." },
+  [StatusCode.DailyQuotaExceeded]: {
+    zh: "今日转写额度已用完，请明天再来",
+    en: "Today's transcription quota is used up. Please come back tomorrow.",
+  },
+  [StatusCode.NotEnoughBeans]: { zh: "悦豆不足", en: "Not enough beans." },
+  [StatusCode.GoodsNotFound]: { zh: "商品不存在或已下架", en: "This item does not exist or is no longer sold." },
+  [StatusCode.OrderNotFound]: { zh: "订单不存在", en: "Order not found." },
+  [StatusCode.GiftCodeInvalid]: { zh: "兑换码无效或已过期", en: "This redeem code is invalid or has expired." },
+  [StatusCode.GiftCodeUsed]: { zh: "兑换码已被使用", en: "This redeem code has already been used." },
+  [StatusCode.RewardNotClaimable]: { zh: "暂无可领取的奖励", en: "No reward to claim." },
+  [StatusCode.AlreadySigned]: { zh: "今日已签到", en: "Already signed in today." },
+  [StatusCode.EngineUnavailable]: { zh: "服务引擎不可用：{detail}", en: "The engine is not available: {detail}" },
+  [StatusCode.Silent]: { zh: "请求已拒绝", en: "Request rejected." },
+  [StatusCode.SystemError]: { zh: "系统错误", en: "System error." },
+  [StatusCode.MembershipExpired]: { zh: "会员已过期", en: "Your membership has expired." },
+};
+
+/** Spec §8 client texts for HTTP statuses. */
+export const httpStatusMessages: Record<number, Record<Lang, string>> = {
+  400: { zh: "错误请求", en: "Bad request" },
+  401: { zh: "未授权，请登录", en: "Unauthorized, please sign in" },
+  403: { zh: "拒绝访问", en: "Access denied" },
+  404: { zh: "请求地址出错: {url}", en: "Request address error: {url}" },
+  408: { zh: "请求超时", en: "Request timed out" },
+  413: { zh: "文件过大", en: "The file is too large" },
+  429: { zh: "操作过于频繁，请稍后再试", en: "Too many requests. Please try again later." },
+  500: { zh: "服务器内部错误", en: "Internal server error" },
+  501: { zh: "服务未实现", en: "Not implemented" },
+  502: { zh: "网关错误", en: "Bad gateway" },
+  503: { zh: "服务不可用", en: "Service unavailable" },
+  504: { zh: "网关超时", en: "Gateway timeout" },
+  505: { zh: "HTTP版本不受支持", en: "HTTP version not supported" },
+};
+
+export function parseLang(value: unknown): Lang | undefined {
+  if (typeof value !== "string") return undefined;
+  const v = value.toLowerCase();
+  if (v === "en" || v.startsWith("en-") || v.startsWith("en_")) return "en";
+  if (v === "zh" || v.startsWith("zh-") || v.startsWith("zh_") || v === "cn") return "zh";
+  return undefined;
+}
+
+export function fillTemplate(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
+
+export function statusMessage(code: number, lang: Lang, params?: Record<string, string | number>): string {
+  const entry = statusMessages[code as StatusCode] ?? statusMessages[StatusCode.SystemError];
+  return fillTemplate(entry[lang], params);
+}

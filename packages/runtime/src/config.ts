@@ -1,0 +1,82 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting the server and worker read, with the defaults a laptop install needs.
+ * The README's configuration table lists the same variables; keep them in step.
+ */
+const boolFromEnv = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("0.0.0.0"),
+  /** Origin used in QR payUrls and links, e.g. https://yuelu.example.com */
+  PUBLIC_URL: z.string().url().optional(),
+  /** External PostgreSQL. Unset: embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.string().min(1).optional(),
+  /** Redis for queues and rate limits. Unset: queues on PostgreSQL, rate limits in memory. */
+  REDIS_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().default("./data"),
+  /** 'console' logs codes (and returns them as devCode outside production); 'webhook' POSTs {phone, code, text} to SMS_WEBHOOK_URL. */
+  SMS_PROVIDER: z.enum(["console", "webhook"]).default("console"),
+  SMS_WEBHOOK_URL: z.string().url().optional(),
+  /** Secret that signs the sid cookie. Unset outside production: generated once under DATA_DIR. */
+  COOKIE_SECRET: z.string().min(32).optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Days between delete_account and the purge of the account's data. */
+  ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** Run migrations (and the idempotent seed) when the server starts. */
+  DB_AUTO_MIGRATE: boolFromEnv,
+  /** 'embedded' runs the workers inside the API process; 'off' expects separate worker processes. */
+  WORKER_MODE: z.enum(["embedded", "off"]).optional(),
+  /** Serve the built SPA from this folder when it exists. */
+  WEB_DIST: z.string().default("apps/web/dist"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Requests per minute per IP on the whole API; 0 disables. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Number of reverse proxies in front of the server whose X-Forwarded-For is trusted. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+  /** Seconds of audio a user may transcribe per business day (members get the second figure). */
+  DAILY_QUOTA_SECONDS: z.coerce.number().int().min(0).default(10 * 3600),
+  DAILY_QUOTA_SECONDS_MEMBER: z.coerce.number().int().min(0).default(24 * 3600),
+  /** Business time zone: days for check-in, daily tasks and daily quotas roll over at its midnight. */
+  BUSINESS_TZ: z.string().default("Asia/Shanghai"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Omit<Env, "DB_AUTO_MIGRATE" | "WORKER_MODE"> {
+  isProduction: boolean;
+  dataDir: string;
+  autoMigrate: boolean;
+  workerMode: "embedded" | "off";
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  if (isProduction && !e.COOKIE_SECRET) {
+    throw new ConfigError("COOKIE_SECRET (32+ characters) is required when NODE_ENV=production");
+  }
+  if (e.SMS_PROVIDER === "webhook" && !e.SMS_WEBHOOK_URL) {
+    throw new ConfigError("SMS_WEBHOOK_URL is required when SMS_PROVIDER=webhook");
+  }
+  return {
+    ...e,
+    isProduction,
+    dataDir: path.resolve(e.DATA_DIR),
+    autoMigrate: e.DB_AUTO_MIGRATE ?? true,
+    workerMode: e.WORKER_MODE ?? (e.REDIS_URL ? "off" : "embedded"),
+  };
+}

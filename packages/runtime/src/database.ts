@@ -1,0 +1,36 @@
+import { applyMigrations, createDb, type Db, seedCatalogue, startEmbeddedPostgres } from "@yuelu/db";
+import type { Config } from "./config.ts";
+
+export interface DatabaseHandle {
+  db: Db;
+  /** the URL every client uses: the external server's, or the embedded one's loopback socket */
+  url: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database the configuration names: DATABASE_URL when set, otherwise embedded PGlite
+ * under DATA_DIR. Either way it is migrated and seeded (both idempotent) unless DB_AUTO_MIGRATE=false.
+ */
+export async function openDatabase(config: Config, log: (msg: string) => void = () => {}): Promise<DatabaseHandle> {
+  const embedded = config.DATABASE_URL ? undefined : await startEmbeddedPostgres(config.dataDir);
+  const url = config.DATABASE_URL ?? (embedded as NonNullable<typeof embedded>).url;
+  if (embedded) log(`embedded PostgreSQL (PGlite) under ${config.dataDir}/pgdata`);
+  if (config.autoMigrate) {
+    const ran = await applyMigrations(url);
+    if (ran.length) log(`applied migrations: ${ran.join(", ")}`);
+  }
+  // The embedded server runs one statement at a time, so a big pool buys nothing there.
+  const db = createDb(url, { poolSize: embedded ? 4 : 10 });
+  if (config.autoMigrate) await seedCatalogue(db);
+  return {
+    db,
+    url,
+    embedded: Boolean(embedded),
+    async close() {
+      await db.$disconnect();
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { createPostgresBackend, Queue, Worker, withBackend, type Processor, type WorkerOptions } from "bullmq";
+
+/** Names of every BullMQ queue; one worker handler per name. */
+export const QueueName = {
+  Housekeeping: "housekeeping",
+  Transcription: "transcription",
+  Tts: "tts",
+  Voice: "voice",
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+export interface QueueBackend {
+  kind: "redis" | "postgres";
+  queue<T = unknown>(name: QueueName): Queue<T>;
+  worker<T = unknown>(name: QueueName, processor: Processor<T>, opts?: Partial<WorkerOptions>): Worker<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * BullMQ on Redis when REDIS_URL is set, otherwise BullMQ's PostgreSQL backend on the app's own
+ * database (which may be the embedded PGlite). Same queue code either way; only the backend differs.
+ */
+export function createQueueBackend(options: { redisUrl?: string; databaseUrl: string; prefix?: string }): QueueBackend {
+  const queues = new Map<string, Queue>();
+  const workers: Worker[] = [];
+  const prefix = options.prefix ?? "yuelu";
+
+  const make = options.redisUrl
+    ? {
+        kind: "redis" as const,
+        // Pass the URL, not an ioredis instance: BullMQ then owns and closes its connections.
+        queue: (name: string) => new Queue(name, { connection: { url: options.redisUrl }, prefix }),
+        worker: (name: string, processor: Processor, opts: Partial<WorkerOptions>) =>
+          new Worker(name, processor, { ...opts, connection: { url: options.redisUrl, maxRetriesPerRequest: null }, prefix }),
+      }
+    : (() => {
+        const pg = withBackend(createPostgresBackend);
+        const connection = { connectionString: options.databaseUrl, schema: "public", max: 3 };
+        return {
+          kind: "postgres" as const,
+          queue: (name: string) => new pg.Queue(name, { connection, prefix }) as unknown as Queue,
+          worker: (name: string, processor: Processor, opts: Partial<WorkerOptions>) =>
+            new pg.Worker(name, processor, { ...opts, connection, prefix }) as unknown as Worker,
+        };
+      })();
+
+  return {
+    kind: make.kind,
+    queue<T>(name: QueueName) {
+      let q = queues.get(name);
+      if (!q) {
+        q = make.queue(name);
+        queues.set(name, q);
+      }
+      return q as Queue<T>;
+    },
+    worker<T>(name: QueueName, processor: Processor<T>, opts: Partial<WorkerOptions> = {}) {
+      const w = make.worker(name, processor as Processor, opts);
+      workers.push(w);
+      return w as Worker<T>;
+    },
+    async close() {
+      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all([...queues.values()].map((q) => q.close()));
+    },
+  };
+}

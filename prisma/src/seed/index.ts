@@ -1,0 +1,37 @@
+import type { Db } from "../client.ts";
+import * as c from "./catalogue.ts";
+
+/**
+ * Writes the catalogue a fresh install needs. Idempotent: rows that already exist (by id or by
+ * their natural key) are left as they are, so re-running changes nothing and keeps operators' edits.
+ */
+export async function seedCatalogue(db: Db): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await tx.payGoods.createMany({ data: [...c.membershipPlans, ...c.durationCards], skipDuplicates: true });
+    await tx.shopGoods.createMany({ data: c.shopGoods, skipDuplicates: true });
+    await tx.signReward.createMany({ data: c.signRewards, skipDuplicates: true });
+    await tx.challengeTask.createMany({ data: c.challengeTasks, skipDuplicates: true });
+    await tx.infoCollectOption.createMany({ data: c.surveyOptions, skipDuplicates: true });
+    await tx.feedbackCategory.createMany({ data: c.feedbackCategories, skipDuplicates: true });
+    await tx.helpDocument.createMany({ data: c.helpDocuments, skipDuplicates: true });
+    await tx.banner.createMany({ data: c.banners, skipDuplicates: true });
+    await tx.indexLink.createMany({ data: c.indexLinks, skipDuplicates: true });
+    await tx.notification.createMany({ data: [c.welcomeMessage], skipDuplicates: true });
+    await tx.appSetting.createMany({ data: c.appSettings, skipDuplicates: true });
+    // Rows above were written with explicit ids; move each serial sequence past them so that
+    // rows created later by the app do not collide.
+    for (const [table, column] of SERIAL_COLUMNS) {
+      await tx.$executeRawUnsafe(
+        `SELECT setval(pg_get_serial_sequence('"${table}"', '${column}'),
+                GREATEST((SELECT COALESCE(MAX("${column}"), 0) FROM "${table}"), 1))`,
+      );
+    }
+  });
+}
+
+const SERIAL_COLUMNS = [
+  ["feedback_categories", "id"],
+  ["banners", "id"],
+  ["index_links", "id"],
+  ["notifications", "notifyId"],
+] as const;
