@@ -5,7 +5,7 @@
  * The same engine ships as WebAssembly (`@prisma/schema-engine-wasm`); instead of opening database
  * URLs itself it talks to Postgres through a driver adapter (`@prisma/adapter-pg`). This module loads
  * the engine and gives it an adapter factory that only ever connects to throw-away databases created
- * (and always dropped) here, so the tools built on it can never touch a real database.
+ * (and always dropped) here, so the engine is never connected to a real database.
  */
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -13,6 +13,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { PrismaPg } from "@prisma/adapter-pg";
 import {
   bindMigrationAwareSqlAdapterFactory,
+  ColumnTypeEnum,
   type ConnectionInfo,
   DriverAdapterError,
   type IsolationLevel,
@@ -29,6 +30,12 @@ export type SchemaEngine = engineBindings.SchemaEngine;
 
 let bindingsReady: Promise<void> | undefined;
 
+/** The part of the WebAssembly global used here; the repo compiles without DOM types, which declare it. */
+interface WebAssemblyApi {
+  instantiate(bytes: Uint8Array, imports: Record<string, object>): Promise<{ instance: { exports: object } }>;
+}
+const { WebAssembly } = globalThis as unknown as { WebAssembly: WebAssemblyApi };
+
 /**
  * The package's entry point does `import * as wasm from "./schema_engine_bg.wasm"`, which Node 20 only
  * understands with --experimental-wasm-modules. Do what that import would do by hand: instantiate the
@@ -38,11 +45,9 @@ function loadEngineBindings(): Promise<void> {
   bindingsReady ??= (async () => {
     const glueUrl = import.meta.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
     const wasmBytes = await readFile(new URL("schema_engine_bg.wasm", glueUrl));
-    const { instance } = await WebAssembly.instantiate(wasmBytes, {
-      "./schema_engine_bg.js": engineBindings as unknown as WebAssembly.ModuleImports,
-    });
+    const { instance } = await WebAssembly.instantiate(wasmBytes, { "./schema_engine_bg.js": engineBindings });
     engineBindings.__wbg_set_wasm(instance.exports);
-    (instance.exports.__wbindgen_start as () => void)();
+    (instance.exports as { __wbindgen_start(): void }).__wbindgen_start();
   })();
   return bindingsReady;
 }
@@ -51,27 +56,36 @@ function loadEngineBindings(): Promise<void> {
 const PG_CHAR_OID = 18;
 const PG_TEXT_OID = 25;
 
-/** Relabels `"char"` result columns as `text`; see {@link CharAsTextClient}. */
+/** For a pg result's `rows` array: the indices of its `"char"` columns (see {@link CharColumnsClient}). */
+const charColumnsOfRows = new WeakMap<object, number[]>();
+
 function relabelCharColumns<T>(result: T): T {
   for (const part of Array.isArray(result) ? result : [result]) {
-    const fields: unknown = (part as { fields?: unknown } | undefined)?.fields;
-    if (!Array.isArray(fields)) continue;
-    for (const field of fields as pg.FieldDef[]) {
-      if (field.dataTypeID === PG_CHAR_OID) field.dataTypeID = PG_TEXT_OID;
-    }
+    const { fields, rows } = (part ?? {}) as { fields?: pg.FieldDef[]; rows?: unknown[] };
+    if (!Array.isArray(fields) || !Array.isArray(rows)) continue;
+    const charColumns: number[] = [];
+    fields.forEach((field, index) => {
+      if (field.dataTypeID !== PG_CHAR_OID) return;
+      field.dataTypeID = PG_TEXT_OID;
+      charColumns.push(index);
+    });
+    if (charColumns.length > 0) charColumnsOfRows.set(rows, charColumns);
   }
   return result;
 }
 
 /**
  * adapter-pg gap #1: the engine's catalog queries return Postgres' internal one-byte `"char"` type
- * (OID 18; e.g. `pg_constraint.contype`), which adapter-pg rejects ("Unsupported column type char").
- * pg already decodes such a value as a one-character string, so all that is missing is the column-type
- * mapping: report those columns as `text` before the adapter looks at them. This is done in the pg
- * client because it is the one place every adapter query passes through (the pool's queries and those
- * inside transactions alike) before adapter-pg inspects `fields` in its private `performIO`.
+ * (OID 18; e.g. `pg_constraint.contype`), which adapter-pg rejects ("Unsupported column type char")
+ * although it maps `"char"[]` to CharacterArray. The engine reads such columns as Character (reading
+ * them as Text makes it panic on CHECK constraints), so the fix takes two steps:
+ * 1. this pg client, which every adapter query passes through before adapter-pg inspects `fields` in
+ *    its private `performIO`, relabels `"char"` columns as `text` (pg already decodes the value as a
+ *    one-character string) and remembers their indices against the result's `rows` array;
+ * 2. {@link ThrowawayDbAdapter.queryRaw} gets that same `rows` array back from adapter-pg and turns
+ *    those columns' type into Character.
  */
-class CharAsTextClient extends pg.Client {
+class CharColumnsClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: a pass-through for every overload of pg.Client#query
   override query(...args: any[]): any {
     const callback: unknown = args.at(-1);
@@ -108,7 +122,9 @@ function toDriverAdapterError(error: unknown): unknown {
 }
 
 /**
- * An adapter-pg adapter on a throw-away database.
+ * An adapter-pg adapter on a throw-away database. `queryRaw` completes the `"char"` fix (see
+ * {@link CharColumnsClient}); transactions are passed through untouched, as the engine runs its catalog
+ * queries outside them.
  *
  * adapter-pg gap #2: its `executeScript` splits the script on every `;` and runs the pieces one by one,
  * which breaks any migration with a `;` inside a comment, string literal or function body. The engine
@@ -128,8 +144,12 @@ class ThrowawayDbAdapter implements SqlDriverAdapter {
     this.adapterName = inner.adapterName;
   }
 
-  queryRaw(query: SqlQuery): Promise<SqlResultSet> {
-    return this.inner.queryRaw(query);
+  async queryRaw(query: SqlQuery): Promise<SqlResultSet> {
+    const resultSet = await this.inner.queryRaw(query);
+    for (const index of charColumnsOfRows.get(resultSet.rows) ?? []) {
+      resultSet.columnTypes[index] = ColumnTypeEnum.Character;
+    }
+    return resultSet;
   }
 
   executeRaw(query: SqlQuery): Promise<number> {
@@ -239,7 +259,7 @@ class ThrowawayDbFactory implements SqlMigrationAwareDriverAdapterFactory {
 
     const url = new URL(this.serverUrl);
     url.pathname = `/${name}`;
-    const inner = await new PrismaPg({ connectionString: url.href, Client: CharAsTextClient }).connect();
+    const inner = await new PrismaPg({ connectionString: url.href, Client: CharColumnsClient }).connect();
     const adapter = new ThrowawayDbAdapter(inner, () => this.#drop(name));
     this.#adapters.add(adapter);
     return adapter;
@@ -294,6 +314,35 @@ function logEngineEvent(line: string): void {
   }
 }
 
+export class SchemaEnginePanic extends Error {
+  override readonly name = "SchemaEnginePanic";
+  readonly code = "SCHEMA_ENGINE_PANIC";
+
+  constructor(message: string) {
+    super(`the schema engine crashed (${message})`);
+  }
+}
+
+/**
+ * A Rust panic in the engine first hands its message to `PRISMA_WASM_PANIC_REGISTRY.set_message()`, a
+ * global the wasm glue expects the host to define, then traps. The trap escapes as an uncaught exception
+ * from a microtask, and the engine's pending promise never settles. Turn both into the rejection of
+ * `panicked` (to race the engine's promises against) so that the caller's clean-up still runs.
+ */
+function watchForPanics(): { panicked: Promise<never>; stop(): void } {
+  let fail: (error: unknown) => void = () => {};
+  const panicked = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  panicked.catch(() => {}); // observed through Promise.race only; never an unhandled rejection
+  (globalThis as { PRISMA_WASM_PANIC_REGISTRY?: unknown }).PRISMA_WASM_PANIC_REGISTRY = {
+    set_message: (message: string) => fail(new SchemaEnginePanic(message)),
+  };
+  const onUncaught = (error: unknown) => fail(error); // a no-op once set_message has failed it
+  process.on("uncaughtException", onUncaught);
+  return { panicked, stop: () => process.off("uncaughtException", onUncaught) };
+}
+
 /**
  * Runs `fn` with a schema engine whose databases are throw-away databases on the Postgres server at
  * `serverUrl` (the login there needs CREATEDB). Every database created is dropped before this returns
@@ -302,6 +351,8 @@ function logEngineEvent(line: string): void {
 export async function withSchemaEngine<T>(serverUrl: string, fn: (engine: SchemaEngine) => Promise<T>): Promise<T> {
   await loadEngineBindings();
   const factory = await ThrowawayDbFactory.create(serverUrl);
+  // Best effort: tsx relays a signal to its child process and SIGKILLs the child if it does not
+  // acknowledge within ~60 ms, which can happen while the engine computes. `node --import tsx` has no relay.
   const onSignal = (signal: NodeJS.Signals) => {
     console.error(`\n${signal}: dropping throw-away databases…`);
     void factory.close().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
@@ -309,18 +360,24 @@ export async function withSchemaEngine<T>(serverUrl: string, fn: (engine: Schema
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
 
+  const { panicked, stop } = watchForPanics();
   let engine: SchemaEngine | undefined;
   try {
-    engine = await engineBindings.SchemaEngine.new(
-      { datamodels: undefined },
-      logEngineEvent,
-      bindMigrationAwareSqlAdapterFactory(factory),
-    );
-    return await fn(engine);
+    const adapterFactory = bindMigrationAwareSqlAdapterFactory(factory);
+    engine = await Promise.race([
+      engineBindings.SchemaEngine.new({ datamodels: undefined }, logEngineEvent, adapterFactory),
+      panicked,
+    ]);
+    return await Promise.race([fn(engine), panicked]);
   } finally {
+    stop();
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
-    engine?.free();
+    try {
+      engine?.free();
+    } catch {
+      // Freeing an engine that panicked can trap again; the process is about to end anyway.
+    }
     await factory.close();
   }
 }
