@@ -1,12 +1,15 @@
 import type { Db } from "@yuelu/db";
 import type { Config, QueueBackend } from "@yuelu/runtime";
 import type { Redis } from "ioredis";
+import type pg from "pg";
 import type { Limiter } from "./lib/limiter.ts";
 
 /** What the API needs from the outside world; built by main.ts, or by tests with real services. */
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** prepared-statement reads on the hot path (session, user info); Prisma for everything else */
+  sql: pg.Pool;
   /** present when REDIS_URL is set: shared rate limits across replicas */
   redis?: Redis;
   /** present when jobs can be queued (the worker side) */

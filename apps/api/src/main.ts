@@ -25,6 +25,7 @@ const app = await buildApp(
   {
     config,
     db: database.db,
+    sql: database.sql,
     redis,
     queues,
     limiter: redis ? redisLimiter(redis) : memoryLimiter(),

@@ -1,8 +1,11 @@
 import { applyMigrations, createDb, type Db, seedCatalogue, startEmbeddedPostgres } from "@yuelu/db";
+import pg from "pg";
 import type { Config } from "./config.ts";
 
 export interface DatabaseHandle {
   db: Db;
+  /** node-postgres pool for the few hot read paths that use prepared statements (bench/README.md) */
+  sql: pg.Pool;
   /** the URL every client uses: the external server's, or the embedded one's loopback socket */
   url: string;
   embedded: boolean;
@@ -23,13 +26,20 @@ export async function openDatabase(config: Config, log: (msg: string) => void = 
   }
   // The embedded server runs one statement at a time, so a big pool buys nothing there.
   const db = createDb(url, { poolSize: embedded ? 4 : 10 });
+  // PGlite shares one session among all socket connections, so named prepared statements from
+  // two pooled clients would collide: embedded, the hot-path pool is one long-lived connection.
+  const sql = embedded
+    ? new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0 })
+    : new pg.Pool({ connectionString: url, max: 20 });
   if (config.autoMigrate) await seedCatalogue(db);
   return {
     db,
+    sql,
     url,
     embedded: Boolean(embedded),
     async close() {
       await db.$disconnect();
+      await sql.end();
       await embedded?.stop();
     },
   };

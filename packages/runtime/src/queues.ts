@@ -35,7 +35,10 @@ export function createQueueBackend(options: { redisUrl?: string; databaseUrl: st
       }
     : (() => {
         const pg = withBackend(createPostgresBackend);
-        const connection = { connectionString: options.databaseUrl, schema: "public", max: 3 };
+        // Schema "public": the embedded PGlite shares one session among all connections, so a
+        // per-connection search_path (which a separate schema needs) would leak between clients.
+        // BullMQ creates its (prefixed) tables on first use.
+        const connection = { connectionString: options.databaseUrl, schema: "public", migrate: true, max: 3 };
         return {
           kind: "postgres" as const,
           queue: (name: string) => new pg.Queue(name, { connection, prefix }) as unknown as Queue,

@@ -3,6 +3,7 @@ import { createDb, type Db } from "@yuelu/db";
 import { type Config, createQueueBackend, loadConfig, type QueueBackend } from "@yuelu/runtime";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
+import pg from "pg";
 import supertest from "supertest";
 import { inject } from "vitest";
 import { buildApp } from "../../../apps/api/src/app.ts";
@@ -63,6 +64,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const db = createDb(databaseUrl, { poolSize: mode === "external" ? 8 : 2 });
+  const sql = new pg.Pool({ connectionString: databaseUrl, ...(mode === "external" ? { max: 4 } : { max: 1, idleTimeoutMillis: 0 }) });
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL) : undefined;
   const prefix = `yuelu-test-${randomBytes(4).toString("hex")}`;
   const queues = createQueueBackend({ redisUrl: config.REDIS_URL, databaseUrl, prefix });
@@ -71,6 +73,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await buildApp({
     config,
     db,
+    sql,
     redis,
     queues,
     limiter,
@@ -97,6 +100,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         await redis.quit();
       }
       await db.$disconnect();
+      await sql.end();
       await dropDatabase();
     },
   };

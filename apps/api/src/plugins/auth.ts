@@ -3,9 +3,14 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/app-error.ts";
 import { requestLang } from "../lib/lang.ts";
-import { findSession, readSidToken, type SessionUser } from "../modules/account/sessions.ts";
+import { SessionCache } from "../lib/session-cache.ts";
+import { type SessionUser, sessionOf } from "../modules/account/sessions.ts";
 
 declare module "fastify" {
+  interface FastifyInstance {
+    /** cache of recently seen sessions; invalidate it when what a session grants changes */
+    sessions: SessionCache<SessionUser>;
+  }
   interface FastifyRequest {
     /** the signed-in user, from the `sid` cookie only; null for anonymous visitors */
     session: SessionUser | null;
@@ -23,12 +28,15 @@ declare module "fastify" {
 /** Loads the session behind `sid` for every request; enforcement is `requireAuth` below. */
 export default fp(
   async (app: FastifyInstance) => {
+    const cache = new SessionCache<SessionUser>(60_000, 50_000, app.deps.redis);
+    await cache.listen();
+    app.decorate("sessions", cache);
+    app.addHook("onClose", () => cache.close());
     app.decorateRequest("session", null);
     app.decorateRequest("lang", null);
     app.addHook("onRequest", async (request) => {
       requestLang(request);
-      const token = readSidToken(request);
-      if (token) request.session = await findSession(app.deps.db, token);
+      request.session = await sessionOf(request, app.deps.sql, cache);
     });
   },
   { name: "auth", dependencies: ["deps"] },

@@ -6,7 +6,7 @@ import { requestLang } from "../../lib/lang.ts";
 import { loginPage } from "./login-page.ts";
 import { isLocalDevHost, safeRedirect } from "./redirect.ts";
 import { findOrCreateUser, login, sendSmsCode } from "./service.ts";
-import { clearSessionCookies, createSession, destroySession, readSidToken, setSessionCookies } from "./sessions.ts";
+import { clearSessionCookies, createSession, destroySession, setSessionCookies } from "./sessions.ts";
 
 const tags = ["account"];
 const ZRedirQuery = z.object({ redir: z.string().max(2000).optional(), lang: z.string().optional() });
@@ -53,8 +53,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   );
 
   app.get("/logout", { schema: { tags, querystring: ZRedirQuery } }, async (request, reply) => {
-    const token = readSidToken(request);
-    if (token) await destroySession(db, token);
+    if (request.session) await destroySession(db, app.sessions, request.session);
     clearSessionCookies(reply);
     return reply.redirect(safeRedirect(request.query.redir, request, config.PUBLIC_URL), 302);
   });

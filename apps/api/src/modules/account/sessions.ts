@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "@yuelu/db";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type pg from "pg";
+import type { SessionCache } from "../../lib/session-cache.ts";
 import { addSeconds, SECONDS } from "../../lib/time.ts";
 
 /** Cookie names fixed by ARCHITECTURE §3: `sid` is the only one the server trusts. */
@@ -13,6 +15,8 @@ export interface SessionUser {
   userId: number;
   nickName: string;
   deleteRequestedAt: Date | null;
+  /** epoch ms */
+  expiresAt: number;
 }
 
 // Only the token's hash is stored: a leaked sessions table does not sign anyone in.
@@ -35,33 +39,60 @@ export async function createSession(
 
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-/** The signed-in user behind a sid token, or null when the token is unknown or expired. */
-export async function findSession(db: Db, token: string): Promise<SessionUser | null> {
-  const id = hashToken(token);
-  const session = await db.session.findUnique({
-    where: { id },
-    select: {
-      expiresAt: true,
-      lastSeenAt: true,
-      user: { select: { id: true, nickName: true, deleteRequestedAt: true, deletedAt: true } },
-    },
-  });
-  const now = Date.now();
-  if (!session || session.expiresAt.getTime() <= now || session.user.deletedAt) return null;
-  if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    // Best effort, and at most every few minutes, so reads do not turn into writes.
-    db.session.update({ where: { id }, data: { lastSeenAt: new Date(now) } }).catch(() => {});
-  }
-  return {
-    sessionId: id,
-    userId: session.user.id,
-    nickName: session.user.nickName,
-    deleteRequestedAt: session.user.deleteRequestedAt,
-  };
+interface SessionRow {
+  user_id: number;
+  nick_name: string;
+  expires_at: Date;
+  last_seen_at: Date;
+  delete_requested_at: Date | null;
 }
 
-export async function destroySession(db: Db, token: string): Promise<void> {
-  await db.session.deleteMany({ where: { id: hashToken(token) } });
+// A prepared statement on the hot path: every signed-in request may need it (bench/README.md).
+const FIND_SESSION = `
+  SELECT s."userId" AS user_id, u."nickName" AS nick_name, s."expiresAt" AS expires_at,
+         s."lastSeenAt" AS last_seen_at, u."deleteRequestedAt" AS delete_requested_at
+  FROM sessions s JOIN users u ON u.id = s."userId"
+  WHERE s.id = $1 AND u."deletedAt" IS NULL`;
+
+/**
+ * The signed-in user behind the request's signed sid cookie, or null when there is none or it is
+ * forged, unknown or expired. Served from the session cache when it can be, keyed by the signed
+ * cookie itself so a hit costs neither the signature check nor the hash; revocations invalidate it.
+ */
+export async function sessionOf(
+  request: FastifyRequest,
+  sql: pg.Pool,
+  cache: SessionCache<SessionUser>,
+  now = Date.now(),
+): Promise<SessionUser | null> {
+  const signed = request.cookies[SID_COOKIE];
+  if (!signed) return null;
+  const cached = cache.get(signed, now);
+  if (cached) return cached.expiresAt > now ? cached : null;
+  const token = readSidToken(request);
+  if (!token) return null;
+  const id = hashToken(token);
+  const { rows } = await sql.query<SessionRow>({ name: "find-session", text: FIND_SESSION, values: [id] });
+  const row = rows[0];
+  if (!row || row.expires_at.getTime() <= now) return null;
+  if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    // Best effort, and at most every few minutes, so reads do not turn into writes.
+    sql.query('UPDATE sessions SET "lastSeenAt" = now() WHERE id = $1', [id]).catch(() => {});
+  }
+  const session: SessionUser = {
+    sessionId: id,
+    userId: row.user_id,
+    nickName: row.nick_name,
+    deleteRequestedAt: row.delete_requested_at,
+    expiresAt: row.expires_at.getTime(),
+  };
+  cache.set(signed, session.userId, session, now);
+  return session;
+}
+
+export async function destroySession(db: Db, cache: SessionCache<SessionUser>, session: SessionUser): Promise<void> {
+  await db.session.deleteMany({ where: { id: session.sessionId } });
+  await cache.invalidateUserSession(session.userId, session.sessionId);
 }
 
 /** The sid token from the signed cookie, or undefined when absent or tampered with. */

@@ -28,17 +28,17 @@ const tags = ["user"];
 
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = app.deps;
+  const { db, sql, config } = app.deps;
   const grace = config.ACCOUNT_DELETION_GRACE_DAYS;
 
   app.get("/api/v1/user/info", { schema: { tags, response: { 200: envelopeOf(ZUserInfo) } } }, async (req) =>
-    ok(await user.getUserInfo(db, userIdOf(req))),
+    ok(await user.getUserInfo(sql, userIdOf(req))),
   );
 
   app.post(
     "/api/v1/user/update_info",
     { schema: { tags, body: ZUpdateUserInfoBody, response: { 200: envelopeOf(ZUserInfo) } } },
-    async (req) => ok(await user.updateUserInfo(db, userIdOf(req), req.body)),
+    async (req) => ok(await user.updateUserInfo(db, sql, userIdOf(req), req.body)),
   );
 
   app.get(
@@ -78,13 +78,21 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/v3/user/delete_account",
     { schema: { tags, response: { 200: envelopeOf(ZDeleteAccountStatus) } } },
-    async (req) => ok(await user.requestDeletion(db, userIdOf(req), grace)),
+    async (req) => {
+      const status = await user.requestDeletion(db, userIdOf(req), grace);
+      await app.sessions.invalidateUser(userIdOf(req)); // cached sessions must start answering 10006
+      return ok(status);
+    },
   );
 
   app.post(
     "/api/v3/user/cancel_delete_account",
     { config: { auth: "deleting" }, schema: { tags, response: { 200: envelopeOf(ZDeleteAccountStatus) } } },
-    async (req) => ok(await user.cancelDeletion(db, userIdOf(req), grace)),
+    async (req) => {
+      const status = await user.cancelDeletion(db, userIdOf(req), grace);
+      await app.sessions.invalidateUser(userIdOf(req));
+      return ok(status);
+    },
   );
 
   app.get(

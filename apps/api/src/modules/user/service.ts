@@ -1,5 +1,6 @@
-import { type Assets, type Lang, SURVEY_SKIP, toEpochSeconds, type UserInfo } from "@yuelu/contracts";
+import { type Assets, type Lang, StatusCode, SURVEY_SKIP, toEpochSeconds, type UserInfo } from "@yuelu/contracts";
 import type { Db } from "@yuelu/db";
+import type pg from "pg";
 import { AppError } from "../../lib/app-error.ts";
 import { addSeconds, SECONDS } from "../../lib/time.ts";
 import { isMemberAt } from "./storage.ts";
@@ -7,25 +8,47 @@ import { isMemberAt } from "./storage.ts";
 const GIFT_FLAGS = { new_user: "received", invite: "receiveSuccess", black_card: "blackProReceive" } as const;
 export type GiftKind = keyof typeof GIFT_FLAGS;
 
-export async function getUserInfo(db: Db, userId: number, now = new Date()): Promise<UserInfo> {
-  const user = await db.user.findUniqueOrThrow({
-    where: { id: userId },
-    include: { welcomeGifts: { where: { shownAt: null }, select: { kind: true } } },
-  });
-  const pending = new Set(user.welcomeGifts.map((g) => g.kind));
+interface UserInfoRow {
+  id: number;
+  userPhoto: string;
+  nickName: string;
+  phone: string | null;
+  /** epoch seconds, computed by PostgreSQL (cheaper than parsing timestamps here) */
+  member_until: number | null;
+  created: number;
+  infoCollectChannel: string | null;
+  infoCollectIdentity: string | null;
+  pending: string[];
+}
+
+// One prepared statement: user info is read on every page load (bench/README.md).
+const USER_INFO = `
+  SELECT u.id, u."userPhoto", u."nickName", u.phone, u."infoCollectChannel", u."infoCollectIdentity",
+         floor(extract(epoch FROM u."memberEffectiveTime"))::float8 AS member_until,
+         floor(extract(epoch FROM u."createdAt"))::float8 AS created,
+         COALESCE(array_agg(g.kind) FILTER (WHERE g.kind IS NOT NULL), '{}') AS pending
+  FROM users u LEFT JOIN welcome_gifts g ON g."userId" = u.id AND g."shownAt" IS NULL
+  WHERE u.id = $1
+  GROUP BY u.id`;
+
+export async function getUserInfo(sql: pg.Pool, userId: number, now = new Date()): Promise<UserInfo> {
+  const { rows } = await sql.query<UserInfoRow>({ name: "user-info", text: USER_INFO, values: [userId] });
+  const user = rows[0];
+  if (!user) throw new AppError(StatusCode.NotLoggedIn);
+  const pending = new Set(user.pending);
   return {
     userId: user.id,
     userPhoto: user.userPhoto,
     nickName: user.nickName,
     phoneNumber: maskPhone(user.phone ?? ""),
-    isMember: isMemberAt(user.memberEffectiveTime, now),
-    memberEffectiveTime: toEpochSeconds(user.memberEffectiveTime),
+    isMember: user.member_until !== null && user.member_until * 1000 > now.getTime(),
+    memberEffectiveTime: user.member_until ?? 0,
     infoCollectChannel: user.infoCollectChannel ?? "",
     infoCollectIdentity: user.infoCollectIdentity ?? "",
     received: pending.has("new_user"),
     receiveSuccess: pending.has("invite"),
     blackProReceive: pending.has("black_card"),
-    createTime: toEpochSeconds(user.createdAt),
+    createTime: user.created,
   };
 }
 
@@ -35,6 +58,7 @@ export function maskPhone(phone: string): string {
 
 export async function updateUserInfo(
   db: Db,
+  sql: pg.Pool,
   userId: number,
   input: { nickName?: string; userPhoto?: string; giftsShown?: GiftKind | GiftKind[] },
 ): Promise<UserInfo> {
@@ -49,7 +73,7 @@ export async function updateUserInfo(
     }),
     db.welcomeGift.updateMany({ where: { userId, kind: { in: shown }, shownAt: null }, data: { shownAt: new Date() } }),
   ]);
-  return getUserInfo(db, userId);
+  return getUserInfo(sql, userId);
 }
 
 /** Spec §3 Assets: seconds left on valid time cards, and the bean balance. */
@@ -87,7 +111,8 @@ export async function requestDeletion(db: Db, userId: number, graceDays: number)
 }
 
 export async function cancelDeletion(db: Db, userId: number, graceDays: number) {
-  await db.user.update({ where: { id: userId }, data: { deleteRequestedAt: null } });
+  // Not once purged: a tombstone stays a tombstone.
+  await db.user.updateMany({ where: { id: userId, deletedAt: null }, data: { deleteRequestedAt: null } });
   return deletionStatus(db, userId, graceDays);
 }
 

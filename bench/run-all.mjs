@@ -1,0 +1,9 @@
+// `npm run bench`: runs every benchmark script in this folder, one after the other.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+
+const scripts = ["user-info.mjs"];
+for (const script of scripts) {
+  console.log(`\n=== bench/${script} ===`);
+  execFileSync(process.execPath, [path.join(import.meta.dirname, script), ...process.argv.slice(2)], { stdio: "inherit" });
+}

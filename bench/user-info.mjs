@@ -1,0 +1,108 @@
+// Measures GET /voice_yuelu/api/v1/user/info with a signed-in session against a bare Fastify
+// hello-world, in the same run and on the same machine: req/s, p50/p99 latency and the ratio.
+// Uses DATABASE_URL/REDIS_URL when set (as production would), else the embedded database.
+// Usage: node bench/user-info.mjs [--duration 10] [--connections 50]
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const { values } = parseArgs({
+  options: { duration: { type: "string", default: "10" }, connections: { type: "string", default: "50" } },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const root = path.resolve(import.meta.dirname, "..");
+
+function startServer(name, args, env) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  child.on("exit", (code) => code && code !== 143 && console.error(`${name} exited ${code}\n${log.slice(-2000)}`));
+  return child;
+}
+
+async function waitFor(url, timeoutMs = 90_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function run(opts) {
+  return new Promise((resolve, reject) => autocannon({ connections, duration, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "yuelu-bench-"));
+// With an external server, a database of its own that is dropped afterwards.
+const server = process.env.DATABASE_URL;
+const benchDb = `yuelu_bench_${process.pid}`;
+async function admin(sql) {
+  const url = new URL(server);
+  url.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try { await client.query(sql); } finally { await client.end(); }
+}
+let databaseEnv = {};
+if (server) {
+  await admin(`CREATE DATABASE "${benchDb}"`);
+  const url = new URL(server);
+  url.pathname = `/${benchDb}`;
+  databaseEnv = { DATABASE_URL: url.toString() };
+}
+const hello = startServer("hello", ["bench/servers/hello.mjs"], { PORT: "8091" });
+const api = startServer("api", ["scripts/start.mjs"], {
+  PORT: "8092",
+  HOST: "127.0.0.1",
+  NODE_ENV: "development",
+  LOG_LEVEL: "warn",
+  DATA_DIR: dataDir,
+  // Keep the per-IP limiter in the path (its cost is real) but high enough not to refuse the bench.
+  RATE_LIMIT_PER_MINUTE: "1000000000",
+  ...databaseEnv,
+});
+try {
+  await waitFor("http://127.0.0.1:8091/");
+  await waitFor("http://127.0.0.1:8092/healthz");
+  const phone = "13900000001";
+  const sent = await (await fetch("http://127.0.0.1:8092/account/api/sms/send", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ phone }),
+  })).json();
+  const login = await fetch("http://127.0.0.1:8092/account/api/login", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ phone, code: sent.data.devCode }),
+  });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const check = await (await fetch("http://127.0.0.1:8092/voice_yuelu/api/v1/user/info", { headers: { cookie } })).json();
+  if (check.status_code !== 1) throw new Error(`not signed in: ${JSON.stringify(check)}`);
+
+  // Warm both up, then measure.
+  await run({ url: "http://127.0.0.1:8091/", duration: 2 });
+  await run({ url: "http://127.0.0.1:8092/voice_yuelu/api/v1/user/info", headers: { cookie }, duration: 2 });
+  const base = await run({ url: "http://127.0.0.1:8091/" });
+  const real = await run({ url: "http://127.0.0.1:8092/voice_yuelu/api/v1/user/info", headers: { cookie } });
+  if (real.non2xx || real.errors) throw new Error(`user/info had ${real.non2xx} non-2xx and ${real.errors} errors`);
+
+  const row = (name, r) =>
+    `${name.padEnd(34)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms`;
+  const db = process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite";
+  console.log(`\nconnections ${connections}, ${duration}s each, database: ${db}, redis: ${process.env.REDIS_URL ? "yes" : "no"}`);
+  console.log(row("bare Fastify hello-world", base));
+  console.log(row("GET /voice_yuelu/api/v1/user/info", real));
+  const ratio = real.requests.average / base.requests.average;
+  console.log(`ratio ${ratio.toFixed(2)} (goal >= 0.30), user/info p99 ${real.latency.p99} ms (goal < 50 ms)`);
+} finally {
+  hello.kill("SIGTERM");
+  api.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 1500));
+  rmSync(dataDir, { recursive: true, force: true });
+  if (server) await admin(`DROP DATABASE IF EXISTS "${benchDb}" WITH (FORCE)`);
+}
