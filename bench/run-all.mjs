@@ -5,5 +5,7 @@ import path from "node:path";
 const scripts = ["user-info.mjs"];
 for (const script of scripts) {
   console.log(`\n=== bench/${script} ===`);
-  execFileSync(process.execPath, [path.join(import.meta.dirname, script), ...process.argv.slice(2)], { stdio: "inherit" });
+  execFileSync(process.execPath, [path.join(import.meta.dirname, script), ...process.argv.slice(2)], {
+    stdio: "inherit",
+  });
 }

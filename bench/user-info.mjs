@@ -18,7 +18,11 @@ const connections = Number(values.connections);
 const root = path.resolve(import.meta.dirname, "..");
 
 function startServer(name, args, env) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   child.stdout.on("data", (d) => (log += d));
   child.stderr.on("data", (d) => (log += d));
@@ -38,7 +42,9 @@ async function waitFor(url, timeoutMs = 90_000) {
 }
 
 function run(opts) {
-  return new Promise((resolve, reject) => autocannon({ connections, duration, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
+  return new Promise((resolve, reject) =>
+    autocannon({ connections, duration, ...opts }, (err, res) => (err ? reject(err) : resolve(res))),
+  );
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "yuelu-bench-"));
@@ -50,7 +56,11 @@ async function admin(sql) {
   url.pathname = "/postgres";
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
-  try { await client.query(sql); } finally { await client.end(); }
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }
 let databaseEnv = {};
 if (server) {
@@ -74,14 +84,25 @@ try {
   await waitFor("http://127.0.0.1:8091/");
   await waitFor("http://127.0.0.1:8092/healthz");
   const phone = "13900000001";
-  const sent = await (await fetch("http://127.0.0.1:8092/account/api/sms/send", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ phone }),
-  })).json();
+  const sent = await (
+    await fetch("http://127.0.0.1:8092/account/api/sms/send", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ phone }),
+    })
+  ).json();
   const login = await fetch("http://127.0.0.1:8092/account/api/login", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ phone, code: sent.data.devCode }),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ phone, code: sent.data.devCode }),
   });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const check = await (await fetch("http://127.0.0.1:8092/voice_yuelu/api/v1/user/info", { headers: { cookie } })).json();
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const check = await (
+    await fetch("http://127.0.0.1:8092/voice_yuelu/api/v1/user/info", { headers: { cookie } })
+  ).json();
   if (check.status_code !== 1) throw new Error(`not signed in: ${JSON.stringify(check)}`);
 
   // Warm both up, then measure.
@@ -94,7 +115,9 @@ try {
   const row = (name, r) =>
     `${name.padEnd(34)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms`;
   const db = process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite";
-  console.log(`\nconnections ${connections}, ${duration}s each, database: ${db}, redis: ${process.env.REDIS_URL ? "yes" : "no"}`);
+  console.log(
+    `\nconnections ${connections}, ${duration}s each, database: ${db}, redis: ${process.env.REDIS_URL ? "yes" : "no"}`,
+  );
   console.log(row("bare Fastify hello-world", base));
   console.log(row("GET /voice_yuelu/api/v1/user/info", real));
   const ratio = real.requests.average / base.requests.average;

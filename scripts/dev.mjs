@@ -5,7 +5,13 @@ const children = [
   spawn("npx", ["tsx", "watch", "--clear-screen=false", "apps/api/src/main.ts"], { stdio: "inherit" }),
   spawn("npm", ["run", "dev", "-w", "@yuelu/web"], { stdio: "inherit" }),
 ];
-const stop = () => children.forEach((c) => c.kill("SIGTERM"));
+const stop = () => {
+  for (const c of children) c.kill("SIGTERM");
+};
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-for (const c of children) c.on("exit", (code) => { stop(); process.exitCode = code ?? 0; });
+for (const c of children)
+  c.on("exit", (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

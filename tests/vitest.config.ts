@@ -4,7 +4,7 @@ const external = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
   test: {
-    include: ["tests/api/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    include: ["tests/api/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/smoke/**/*.test.ts"],
     globalSetup: ["tests/api/helpers/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,7 +1,7 @@
-export { createDb, type Db } from "./client.ts";
-export { applyMigrations } from "./migrate.ts";
-export { seedCatalogue } from "./seed/index.ts";
-export { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded.ts";
 export { Prisma, TimeCardSource } from "../generated/client.ts";
 export type * from "../generated/models.ts";
+export { createDb, type Db } from "./client.ts";
+export { type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded.ts";
+export { applyMigrations } from "./migrate.ts";
 export { purgeAccount } from "./ops/purge-account.ts";
+export { seedCatalogue } from "./seed/index.ts";

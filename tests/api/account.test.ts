@@ -60,7 +60,11 @@ describe("SMS login", () => {
   it("accepts the phone and code url-encoded, as a form post would send them", async () => {
     const phone = uniquePhone();
     await t.http().post("/account/api/sms/send").type("form").send({ phone });
-    const res = await t.http().post("/account/api/login").type("form").send({ phone, code: t.sms.lastCode(phone) });
+    const res = await t
+      .http()
+      .post("/account/api/login")
+      .type("form")
+      .send({ phone, code: t.sms.lastCode(phone) });
     expect(res.body.status_code).toBe(1);
   });
 
@@ -148,7 +152,9 @@ describe("rate limits", () => {
     const phone = uniquePhone();
     const codes = [];
     for (let i = 0; i < 11; i++) {
-      codes.push((await t.http().post("/account/api/login").send({ phone, password: "wrong-password" })).body.status_code);
+      codes.push(
+        (await t.http().post("/account/api/login").send({ phone, password: "wrong-password" })).body.status_code,
+      );
     }
     expect(codes.slice(0, 10).every((c) => c === 10005)).toBe(true);
     expect(codes[10]).toBe(10003);
@@ -159,7 +165,10 @@ describe("password login", () => {
   it("sets a password with a code login, then signs in with it; a wrong one is 10005", async () => {
     const phone = uniquePhone();
     await t.http().post("/account/api/sms/send").send({ phone });
-    const first = await t.http().post("/account/api/login").send({ phone, code: t.sms.lastCode(phone), password: "s3cret-pass" });
+    const first = await t
+      .http()
+      .post("/account/api/login")
+      .send({ phone, code: t.sms.lastCode(phone), password: "s3cret-pass" });
     expect(first.body.status_code).toBe(1);
     const ok = await t.http().post("/account/api/login").send({ phone, password: "s3cret-pass" });
     expect(ok.body).toMatchObject({ status_code: 1, data: { userId: first.body.data.userId } });
@@ -173,9 +182,15 @@ describe("password login", () => {
 describe("sessions and cookies", () => {
   it("trusts only the signed sid: forged userid/name cookies grant nothing", async () => {
     const victim = await signIn(t);
-    const forged = await t.http().get("/voice_yuelu/api/v1/user/info").set("Cookie", `userid=${victim.userId}; name=victim`);
+    const forged = await t
+      .http()
+      .get("/voice_yuelu/api/v1/user/info")
+      .set("Cookie", `userid=${victim.userId}; name=victim`);
     expect(forged.body.status_code).toBe(10001);
-    const tampered = await t.http().get("/voice_yuelu/api/v1/user/info").set("Cookie", `sid=abc.def; userid=${victim.userId}`);
+    const tampered = await t
+      .http()
+      .get("/voice_yuelu/api/v1/user/info")
+      .set("Cookie", `sid=abc.def; userid=${victim.userId}`);
     expect(tampered.body.status_code).toBe(10001);
     // A real session with someone else's userid cookie still answers as the session's own user.
     const attacker = await signIn(t);
@@ -222,7 +237,11 @@ describe("logout", () => {
   });
 
   it("accepts an absolute URL on its own host", async () => {
-    const res = await t.http().get("/account/logout").set("Host", "yuelu.test").query({ redir: "http://yuelu.test/audio-list" });
+    const res = await t
+      .http()
+      .get("/account/logout")
+      .set("Host", "yuelu.test")
+      .query({ redir: "http://yuelu.test/audio-list" });
     expect(res.headers.location).toBe("http://yuelu.test/audio-list");
   });
 });

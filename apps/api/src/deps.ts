@@ -1,7 +1,6 @@
 import type { Db } from "@yuelu/db";
-import type { Config, QueueBackend } from "@yuelu/runtime";
+import type { Config, HotSql, QueueBackend } from "@yuelu/runtime";
 import type { Redis } from "ioredis";
-import type pg from "pg";
 import type { Limiter } from "./lib/limiter.ts";
 
 /** What the API needs from the outside world; built by main.ts, or by tests with real services. */
@@ -9,7 +8,7 @@ export interface AppDeps {
   config: Config;
   db: Db;
   /** prepared-statement reads on the hot path (session, user info); Prisma for everything else */
-  sql: pg.Pool;
+  sql: HotSql;
   /** present when REDIS_URL is set: shared rate limits across replicas */
   redis?: Redis;
   /** present when jobs can be queued (the worker side) */

@@ -1,2 +1,2 @@
-export { startWorkers, type WorkerContext } from "./workers.ts";
 export { runHousekeeping } from "./jobs/housekeeping.ts";
+export { startWorkers, type WorkerContext } from "./workers.ts";

@@ -8,9 +8,16 @@ export const ZPhone = z
   .pipe(z.string().regex(/^1[3-9]\d{9}$/, "must be an 11-digit mobile number"));
 
 export const ZSmsSendBody = z.object({ phone: ZPhone });
-export const ZSmsSendData = z.object({ sent: z.boolean(), expiresIn: z.number().int(), devCode: z.string().optional() });
+export const ZSmsSendData = z.object({
+  sent: z.boolean(),
+  expiresIn: z.number().int(),
+  devCode: z.string().optional(),
+});
 
-export const ZSmsCode = z.string().trim().regex(/^\d{6}$/, "must be 6 digits");
+export const ZSmsCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, "must be 6 digits");
 export const ZPassword = z.string().min(8, "at least 8 characters").max(64);
 
 /** Login with an SMS code, or with a password; a code login may also set a password. */

@@ -29,4 +29,9 @@ export const ZFeedbackCategory = z.object({
   parentId: z.number().int(),
   level: z.number().int(),
 });
-export const ZHelpDocument = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), content: z.string() });
+export const ZHelpDocument = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  content: z.string(),
+});

@@ -2,7 +2,21 @@ import { z } from "zod";
 
 /** Spec §5: the 15 accepted extensions, 1 GiB, 5 hours at upload, 3 hours per transcription. */
 export const UPLOAD_EXTENSIONS = [
-  "wav", "mp3", "m4a", "aac", "mp4", "3gp", "mkv", "flv", "mov", "wmv", "mxf", "avi", "amr", "wma", "m4s",
+  "wav",
+  "mp3",
+  "m4a",
+  "aac",
+  "mp4",
+  "3gp",
+  "mkv",
+  "flv",
+  "mov",
+  "wmv",
+  "mxf",
+  "avi",
+  "amr",
+  "wma",
+  "m4s",
 ] as const;
 export const MAX_UPLOAD_BYTES = 1_073_741_824;
 export const MAX_UPLOAD_SECONDS = 5 * 3600;
@@ -41,7 +55,11 @@ export const ZSegment = z.object({
 export type Segment = z.infer<typeof ZSegment>;
 
 /** Spec §3 Transcript detail: asrResult is the JSON text of the segments. */
-export const ZTranscriptDetail = z.object({ fileName: z.string(), updateTime: z.number().int(), asrResult: z.string() });
+export const ZTranscriptDetail = z.object({
+  fileName: z.string(),
+  updateTime: z.number().int(),
+  asrResult: z.string(),
+});
 
 /** Spec §3 Menu item: menuId is kept as a string. */
 export const ZMenuItem = z.object({ menuId: z.string(), menuName: z.string() });

@@ -41,8 +41,16 @@ const EnvSchema = z.object({
   /** Number of reverse proxies in front of the server whose X-Forwarded-For is trusted. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   /** Seconds of audio a user may transcribe per business day (members get the second figure). */
-  DAILY_QUOTA_SECONDS: z.coerce.number().int().min(0).default(10 * 3600),
-  DAILY_QUOTA_SECONDS_MEMBER: z.coerce.number().int().min(0).default(24 * 3600),
+  DAILY_QUOTA_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10 * 3600),
+  DAILY_QUOTA_SECONDS_MEMBER: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(24 * 3600),
   /** Business time zone: days for check-in, daily tasks and daily quotas roll over at its midnight. */
   BUSINESS_TZ: z.string().default("Asia/Shanghai"),
 });

@@ -1,11 +1,11 @@
 import { applyMigrations, createDb, type Db, seedCatalogue, startEmbeddedPostgres } from "@yuelu/db";
-import pg from "pg";
 import type { Config } from "./config.ts";
+import { HotSql } from "./hot-sql.ts";
 
 export interface DatabaseHandle {
   db: Db;
-  /** node-postgres pool for the few hot read paths that use prepared statements (bench/README.md) */
-  sql: pg.Pool;
+  /** prepared-statement reads for the hot path (bench/README.md) */
+  sql: HotSql;
   /** the URL every client uses: the external server's, or the embedded one's loopback socket */
   url: string;
   embedded: boolean;
@@ -26,11 +26,7 @@ export async function openDatabase(config: Config, log: (msg: string) => void = 
   }
   // The embedded server runs one statement at a time, so a big pool buys nothing there.
   const db = createDb(url, { poolSize: embedded ? 4 : 10 });
-  // PGlite shares one session among all socket connections, so named prepared statements from
-  // two pooled clients would collide: embedded, the hot-path pool is one long-lived connection.
-  const sql = embedded
-    ? new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0 })
-    : new pg.Pool({ connectionString: url, max: 20 });
+  const sql = new HotSql(url, Boolean(embedded));
   if (config.autoMigrate) await seedCatalogue(db);
   return {
     db,

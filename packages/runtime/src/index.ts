@@ -1,4 +1,5 @@
-export { loadConfig, ConfigError, type Config } from "./config.ts";
-export { openDatabase, type DatabaseHandle } from "./database.ts";
-export { createQueueBackend, QueueName, type QueueBackend } from "./queues.ts";
+export { type Config, ConfigError, loadConfig } from "./config.ts";
+export { type DatabaseHandle, openDatabase } from "./database.ts";
+export { HotSql } from "./hot-sql.ts";
+export { createQueueBackend, type QueueBackend, QueueName } from "./queues.ts";
 export { cookieSecret } from "./secrets.ts";

@@ -1,4 +1,4 @@
-import { createPostgresBackend, Queue, Worker, withBackend, type Processor, type WorkerOptions } from "bullmq";
+import { createPostgresBackend, type Processor, Queue, Worker, type WorkerOptions, withBackend } from "bullmq";
 
 /** Names of every BullMQ queue; one worker handler per name. */
 export const QueueName = {
@@ -31,7 +31,11 @@ export function createQueueBackend(options: { redisUrl?: string; databaseUrl: st
         // Pass the URL, not an ioredis instance: BullMQ then owns and closes its connections.
         queue: (name: string) => new Queue(name, { connection: { url: options.redisUrl }, prefix }),
         worker: (name: string, processor: Processor, opts: Partial<WorkerOptions>) =>
-          new Worker(name, processor, { ...opts, connection: { url: options.redisUrl, maxRetriesPerRequest: null }, prefix }),
+          new Worker(name, processor, {
+            ...opts,
+            connection: { url: options.redisUrl, maxRetriesPerRequest: null },
+            prefix,
+          }),
       }
     : (() => {
         const pg = withBackend(createPostgresBackend);

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createDb, type Db } from "@yuelu/db";
-import { type Config, createQueueBackend, loadConfig, type QueueBackend } from "@yuelu/runtime";
+import { type Config, createQueueBackend, HotSql, loadConfig, type QueueBackend } from "@yuelu/runtime";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
-import pg from "pg";
 import supertest from "supertest";
 import { inject } from "vitest";
 import { buildApp } from "../../../apps/api/src/app.ts";
@@ -64,7 +63,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const db = createDb(databaseUrl, { poolSize: mode === "external" ? 8 : 2 });
-  const sql = new pg.Pool({ connectionString: databaseUrl, ...(mode === "external" ? { max: 4 } : { max: 1, idleTimeoutMillis: 0 }) });
+  const sql = new HotSql(databaseUrl, mode === "embedded");
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL) : undefined;
   const prefix = `yuelu-test-${randomBytes(4).toString("hex")}`;
   const queues = createQueueBackend({ redisUrl: config.REDIS_URL, databaseUrl, prefix });
@@ -124,7 +123,10 @@ export interface SignedIn {
 export async function signIn(t: TestApp, phone = uniquePhone()): Promise<SignedIn> {
   const sent = await t.http().post("/account/api/sms/send").send({ phone });
   if (sent.body.status_code !== 1) throw new Error(`sms/send failed: ${JSON.stringify(sent.body)}`);
-  const res = await t.http().post("/account/api/login").send({ phone, code: t.sms.lastCode(phone) });
+  const res = await t
+    .http()
+    .post("/account/api/login")
+    .send({ phone, code: t.sms.lastCode(phone) });
   if (res.body.status_code !== 1) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
   const cookies = [res.headers["set-cookie"] ?? []].flat() as string[];
   return { userId: res.body.data.userId, phone, cookie: cookies.map((c) => c.split(";")[0]).join("; ") };

@@ -18,10 +18,5 @@ export function requestLang(request: FastifyRequest): Lang {
 
 function detectLang(request: FastifyRequest): Lang {
   const query = request.query as Record<string, unknown> | undefined;
-  return (
-    parseLang(query?.lang) ??
-    parseLang(request.headers.lang) ??
-    parseLang(request.cookies?.lang) ??
-    DEFAULT_LANG
-  );
+  return parseLang(query?.lang) ?? parseLang(request.headers.lang) ?? parseLang(request.cookies?.lang) ?? DEFAULT_LANG;
 }

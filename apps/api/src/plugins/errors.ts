@@ -1,5 +1,5 @@
-import { httpStatusMessages, type Lang, StatusCode, fillTemplate, statusMessage } from "@yuelu/contracts";
 import { hasZodFastifySchemaValidationErrors } from "@fastify/type-provider-zod";
+import { fillTemplate, httpStatusMessages, type Lang, StatusCode, statusMessage } from "@yuelu/contracts";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/app-error.ts";
@@ -20,7 +20,12 @@ export default fp(
       const error = thrown as FastifyError;
       if (hasZodFastifySchemaValidationErrors(error)) {
         const field = validationField(error.validation, error.validationContext);
-        return sendEnvelope(reply, 200, StatusCode.InvalidParams, statusMessage(StatusCode.InvalidParams, lang, { field }));
+        return sendEnvelope(
+          reply,
+          200,
+          StatusCode.InvalidParams,
+          statusMessage(StatusCode.InvalidParams, lang, { field }),
+        );
       }
       const known = mapFastifyError(error);
       if (known) {
@@ -62,7 +67,9 @@ function validationField(issues: ValidationIssue[], context?: string): string {
   return reason ? `${field} (${reason})` : field;
 }
 
-function mapFastifyError(error: FastifyError): { http: number; code: number; message: (l: Lang) => string } | undefined {
+function mapFastifyError(
+  error: FastifyError,
+): { http: number; code: number; message: (l: Lang) => string } | undefined {
   const invalid = (field: string) => ({
     http: 400,
     code: StatusCode.InvalidParams,
@@ -89,11 +96,19 @@ function mapFastifyError(error: FastifyError): { http: number; code: number; mes
       return invalid("url");
   }
   if (error.statusCode === 429) {
-    return { http: 429, code: StatusCode.TooManyRequests, message: (l) => statusMessage(StatusCode.TooManyRequests, l) };
+    return {
+      http: 429,
+      code: StatusCode.TooManyRequests,
+      message: (l) => statusMessage(StatusCode.TooManyRequests, l),
+    };
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     const status = error.statusCode;
-    return { http: status, code: status === 400 ? StatusCode.InvalidParams : status, message: (l) => httpMessage(status, l) };
+    return {
+      http: status,
+      code: status === 400 ? StatusCode.InvalidParams : status,
+      message: (l) => httpMessage(status, l),
+    };
   }
   return undefined;
 }
@@ -102,4 +117,3 @@ function httpMessage(status: number, lang: Lang): string {
   const entry = httpStatusMessages[status];
   return entry ? fillTemplate(entry[lang], { url: "" }) : statusMessage(StatusCode.SystemError, lang);
 }
-

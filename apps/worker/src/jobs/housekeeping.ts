@@ -12,10 +12,7 @@ const DAY_MS = 86_400_000;
  * Periodic clean-up: expired sessions, SMS codes older than a day, and accounts whose deletion
  * grace period is over. Plain function over the database so tests can run it directly.
  */
-export async function runHousekeeping(
-  db: Db,
-  options: { graceDays: number; now?: Date },
-): Promise<HousekeepingResult> {
+export async function runHousekeeping(db: Db, options: { graceDays: number; now?: Date }): Promise<HousekeepingResult> {
   const now = options.now ?? new Date();
   const sessions = await db.session.deleteMany({ where: { expiresAt: { lte: now } } });
   const codes = await db.smsCode.deleteMany({ where: { createdAt: { lte: new Date(now.getTime() - DAY_MS) } } });

@@ -53,7 +53,9 @@ const TEXT = {
 
 /** JSON for an inline <script>: `<` escaped so no value can close the script element. */
 function inlineJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028|\u2029/g, "");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028|\u2029/g, "");
 }
 
 /**

@@ -1,5 +1,5 @@
-import { envelopeOf, ok, ZLoginBody, ZLoginData, ZPhone, ZSmsSendBody, ZSmsSendData } from "@yuelu/contracts";
 import type { ZodTypeProvider } from "@fastify/type-provider-zod";
+import { envelopeOf, ok, ZLoginBody, ZLoginData, ZPhone, ZSmsSendBody, ZSmsSendData } from "@yuelu/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { requestLang } from "../../lib/lang.ts";

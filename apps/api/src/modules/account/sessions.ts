@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "@yuelu/db";
+import type { HotSql } from "@yuelu/runtime";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type pg from "pg";
 import type { SessionCache } from "../../lib/session-cache.ts";
 import { addSeconds, SECONDS } from "../../lib/time.ts";
 
@@ -61,7 +61,7 @@ const FIND_SESSION = `
  */
 export async function sessionOf(
   request: FastifyRequest,
-  sql: pg.Pool,
+  sql: HotSql,
   cache: SessionCache<SessionUser>,
   now = Date.now(),
 ): Promise<SessionUser | null> {
@@ -72,12 +72,11 @@ export async function sessionOf(
   const token = readSidToken(request);
   if (!token) return null;
   const id = hashToken(token);
-  const { rows } = await sql.query<SessionRow>({ name: "find-session", text: FIND_SESSION, values: [id] });
-  const row = rows[0];
+  const [row] = await sql.query<SessionRow>("find-session", FIND_SESSION, [id]);
   if (!row || row.expires_at.getTime() <= now) return null;
   if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
     // Best effort, and at most every few minutes, so reads do not turn into writes.
-    sql.query('UPDATE sessions SET "lastSeenAt" = now() WHERE id = $1', [id]).catch(() => {});
+    sql.exec('UPDATE sessions SET "lastSeenAt" = now() WHERE id = $1', [id]);
   }
   const session: SessionUser = {
     sessionId: id,

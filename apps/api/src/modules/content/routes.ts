@@ -1,5 +1,5 @@
-import { envelopeOf, ok, ZActivity, ZBanner, ZGetLinkQuery, ZIndexLink, ZLimitedOffer } from "@yuelu/contracts";
 import type { ZodTypeProvider } from "@fastify/type-provider-zod";
+import { envelopeOf, ok, ZActivity, ZBanner, ZGetLinkQuery, ZIndexLink, ZLimitedOffer } from "@yuelu/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requestLang } from "../../lib/lang.ts";
@@ -20,7 +20,10 @@ export default async function contentRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/v1/index/link/get_link",
-    { config: publicRoute, schema: { tags, querystring: ZGetLinkQuery, response: { 200: envelopeOf(z.array(ZIndexLink)) } } },
+    {
+      config: publicRoute,
+      schema: { tags, querystring: ZGetLinkQuery, response: { 200: envelopeOf(z.array(ZIndexLink)) } },
+    },
     async (req) => ok(await content.links(db, req.query.type, requestLang(req))),
   );
 

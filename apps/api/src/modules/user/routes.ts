@@ -1,3 +1,4 @@
+import type { ZodTypeProvider } from "@fastify/type-provider-zod";
 import {
   envelopeOf,
   ok,
@@ -16,7 +17,6 @@ import {
   ZVirtualLogin,
   ZVirtualLoginQuery,
 } from "@yuelu/contracts";
-import type { ZodTypeProvider } from "@fastify/type-provider-zod";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requestLang } from "../../lib/lang.ts";
@@ -43,7 +43,10 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/v1/user/storage_info",
-    { config: { auth: "public" }, schema: { tags, querystring: ZStorageInfoQuery, response: { 200: envelopeOf(ZStorageInfo) } } },
+    {
+      config: { auth: "public" },
+      schema: { tags, querystring: ZStorageInfoQuery, response: { 200: envelopeOf(ZStorageInfo) } },
+    },
     // Anonymous visitors (and a userId that is not the caller's) get zero storage info (spec §3).
     async (req) => {
       const session = req.session;
@@ -129,7 +132,9 @@ export default async function userRoutes(fastify: FastifyInstance) {
         tags: ["survey"],
         body: ZUpdateInfoCollectBody,
         response: {
-          200: envelopeOf(z.object({ infoCollectIdentity: z.string().nullable(), infoCollectChannel: z.string().nullable() })),
+          200: envelopeOf(
+            z.object({ infoCollectIdentity: z.string().nullable(), infoCollectChannel: z.string().nullable() }),
+          ),
         },
       },
     },

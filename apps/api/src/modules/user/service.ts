@@ -1,12 +1,11 @@
 import { type Assets, type Lang, StatusCode, SURVEY_SKIP, toEpochSeconds, type UserInfo } from "@yuelu/contracts";
 import type { Db } from "@yuelu/db";
-import type pg from "pg";
+import type { HotSql } from "@yuelu/runtime";
 import { AppError } from "../../lib/app-error.ts";
 import { addSeconds, SECONDS } from "../../lib/time.ts";
-import { isMemberAt } from "./storage.ts";
 
-const GIFT_FLAGS = { new_user: "received", invite: "receiveSuccess", black_card: "blackProReceive" } as const;
-export type GiftKind = keyof typeof GIFT_FLAGS;
+/** Welcome gifts; user info reports each one granted and not yet announced (received, receiveSuccess, blackProReceive). */
+export type GiftKind = "new_user" | "invite" | "black_card";
 
 interface UserInfoRow {
   id: number;
@@ -31,9 +30,8 @@ const USER_INFO = `
   WHERE u.id = $1
   GROUP BY u.id`;
 
-export async function getUserInfo(sql: pg.Pool, userId: number, now = new Date()): Promise<UserInfo> {
-  const { rows } = await sql.query<UserInfoRow>({ name: "user-info", text: USER_INFO, values: [userId] });
-  const user = rows[0];
+export async function getUserInfo(sql: HotSql, userId: number, now = new Date()): Promise<UserInfo> {
+  const [user] = await sql.query<UserInfoRow>("user-info", USER_INFO, [userId]);
   if (!user) throw new AppError(StatusCode.NotLoggedIn);
   const pending = new Set(user.pending);
   return {
@@ -58,7 +56,7 @@ export function maskPhone(phone: string): string {
 
 export async function updateUserInfo(
   db: Db,
-  sql: pg.Pool,
+  sql: HotSql,
   userId: number,
   input: { nickName?: string; userPhoto?: string; giftsShown?: GiftKind | GiftKind[] },
 ): Promise<UserInfo> {
@@ -156,7 +154,9 @@ export async function updateSurvey(db: Db, userId: number, input: { identity?: s
   const resolve = (kind: "identity" | "channel", value: string | undefined) => {
     if (value === undefined) return undefined;
     if (value.toLowerCase() === SURVEY_SKIP.toLowerCase()) return SURVEY_SKIP;
-    const match = options.find((o) => o.kind === kind && (o.name === value || o.nameEn.toLowerCase() === value.toLowerCase()));
+    const match = options.find(
+      (o) => o.kind === kind && (o.name === value || o.nameEn.toLowerCase() === value.toLowerCase()),
+    );
     if (!match) throw AppError.invalid(kind, "not one of the listed options");
     return match.name;
   };
@@ -177,4 +177,3 @@ export async function folderList(db: Db, userId: number) {
   const folders = await db.folder.findMany({ where: { userId }, orderBy: { createdAt: "asc" } });
   return folders.map((f) => ({ menuId: String(f.menuId), menuName: f.menuName }));
 }
-

@@ -1,0 +1,34 @@
+import pg from "pg";
+
+/**
+ * Reads on the hot path (the session, user info) as prepared statements through node-postgres:
+ * several times cheaper than an ORM round trip (bench/README.md). Prisma does everything else.
+ *
+ * On the embedded PGlite every socket connection shares one database session, so named
+ * statements from two clients would collide ("prepared statement already exists"): there the
+ * statements stay unnamed.
+ */
+export class HotSql {
+  private readonly pool: pg.Pool;
+
+  constructor(
+    url: string,
+    private readonly embedded: boolean,
+  ) {
+    this.pool = new pg.Pool({ connectionString: url, max: embedded ? 2 : 20 });
+  }
+
+  async query<Row extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<Row[]> {
+    const config = this.embedded ? { text, values } : { name, text, values };
+    return (await this.pool.query<Row>(config)).rows;
+  }
+
+  /** A fire-and-forget write that must never fail the request (e.g. touching lastSeenAt). */
+  exec(text: string, values: unknown[]): void {
+    this.pool.query(text, values).catch(() => {});
+  }
+
+  async end(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,86 @@
+import { applyMigrations, seedCatalogue } from "@yuelu/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./helpers/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function catalogueSnapshot() {
+  const { db } = t;
+  return JSON.stringify(
+    await Promise.all([
+      db.payGoods.findMany({ orderBy: { goodsId: "asc" } }),
+      db.shopGoods.findMany({ orderBy: { goodsId: "asc" } }),
+      db.signReward.findMany({ orderBy: { day: "asc" } }),
+      db.challengeTask.findMany({ orderBy: { challengeId: "asc" } }),
+      db.infoCollectOption.findMany({ orderBy: { id: "asc" } }),
+      db.feedbackCategory.findMany({ orderBy: { id: "asc" } }),
+      db.helpDocument.findMany({ orderBy: { id: "asc" } }),
+      db.banner.findMany({ orderBy: { id: "asc" } }),
+      db.notification.findMany({ where: { userId: null }, orderBy: { notifyId: "asc" } }),
+      db.appSetting.findMany({ orderBy: { key: "asc" } }),
+    ]),
+  );
+}
+
+describe("migrations", () => {
+  it("are recorded like prisma migrate deploy does, and a second run applies nothing", async () => {
+    const rows = await t.db.$queryRaw<{ migration_name: string; checksum: string }[]>`
+      SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0]?.checksum).toMatch(/^[0-9a-f]{64}$/);
+    expect(await applyMigrations(t.databaseUrl)).toEqual([]);
+  });
+
+  it("enforce the ledger invariants the schema language cannot", async () => {
+    const user = await t.db.user.create({ data: { phone: `136${String(Date.now()).slice(-8)}`, nickName: "x" } });
+    await expect(t.db.user.update({ where: { id: user.id }, data: { beanBalance: -1 } })).rejects.toThrow();
+    await expect(
+      t.db.timeCard.create({
+        data: { userId: user.id, seconds: 10, remaining: 11, expiresAt: new Date(), source: "gift", refId: "x" },
+      }),
+    ).rejects.toThrow();
+  });
+});
+
+describe("seed", () => {
+  it("has the catalogue a fresh install needs, incl. membership plans 8 and 9", async () => {
+    const plans = await t.db.payGoods.findMany({ where: { goodsType: 1 }, orderBy: { goodsId: "asc" } });
+    expect(plans.map((p) => p.goodsId)).toEqual([7, 8, 9]);
+    expect(plans.find((p) => p.goodsId === 9)?.price.toString()).toBe("336");
+    expect(plans.find((p) => p.goodsId === 8)?.price.toString()).toBe("84");
+    expect(await t.db.payGoods.count({ where: { goodsType: 0 } })).toBeGreaterThan(0);
+    expect(await t.db.shopGoods.count()).toBeGreaterThan(0);
+    expect(await t.db.signReward.count()).toBe(31);
+    expect(await t.db.challengeTask.count({ where: { challengeType: 0 } })).toBeGreaterThan(0);
+    expect(await t.db.challengeTask.count({ where: { challengeType: 1 } })).toBeGreaterThan(0);
+    expect(await t.db.infoCollectOption.count({ where: { kind: "identity" } })).toBeGreaterThan(0);
+    expect(await t.db.infoCollectOption.count({ where: { kind: "channel" } })).toBeGreaterThan(0);
+    expect(await t.db.feedbackCategory.count({ where: { level: 1 } })).toBeGreaterThan(0);
+    expect(await t.db.helpDocument.count()).toBeGreaterThan(0);
+    expect(await t.db.banner.count({ where: { id: 1 } })).toBe(1);
+    expect(await t.db.notification.count({ where: { userId: null } })).toBe(1);
+  });
+
+  it("is idempotent: re-running changes nothing and keeps an operator's edits", async () => {
+    await t.db.payGoods.update({ where: { goodsId: 1 }, data: { goodsName: "运营改过的名字" } });
+    const before = await catalogueSnapshot();
+    await seedCatalogue(t.db);
+    await seedCatalogue(t.db);
+    expect(await catalogueSnapshot()).toBe(before);
+    expect((await t.db.payGoods.findUniqueOrThrow({ where: { goodsId: 1 } })).goodsName).toBe("运营改过的名字");
+    // Put it back: without DATABASE_URL the test files share one database.
+    await t.db.payGoods.update({ where: { goodsId: 1 }, data: { goodsName: "1小时时长卡" } });
+  });
+
+  it("moves serial sequences past the seeded ids", async () => {
+    const banner = await t.db.banner.create({ data: { image: "/b.png", link: "/", enabled: false } });
+    expect(banner.id).toBeGreaterThan(1);
+    await t.db.banner.delete({ where: { id: banner.id } });
+  });
+});

@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The README's run command on a machine with no PostgreSQL and no Redis: `npm start` must come up
+ * on embedded PGlite, migrate and seed itself, run its workers, let a user sign in with the console
+ * SMS code, and stop cleanly on SIGTERM. Runs the real entry point in a child process.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const port = 18_000 + (process.pid % 1000);
+const base = `http://127.0.0.1:${port}`;
+let child: ChildProcess;
+let dataDir: string;
+let output = "";
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field below
+type Json = any;
+
+async function waitForReady(timeoutMs = 90_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`npm start exited ${child.exitCode}:\n${output.slice(-3000)}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`not ready after ${timeoutMs} ms:\n${output.slice(-3000)}`);
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "yuelu-embedded-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.NODE_ENV;
+  child = spawn(process.execPath, ["scripts/start.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  await waitForReady();
+}, 120_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) child.kill("SIGKILL");
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("npm start without PostgreSQL or Redis", () => {
+  it("serves the API on embedded PGlite with queues on PostgreSQL", async () => {
+    expect(output).toContain("embedded PostgreSQL (PGlite)");
+    expect(output).toMatch(/queues: postgres, workers: embedded/);
+    const res: Json = await (await fetch(`${base}/voice_yuelu/api/v1/info_collect`)).json();
+    expect(res.status_code).toBe(1);
+    expect(res.data.identityList.length).toBeGreaterThan(0);
+  });
+
+  it("serves the login page and signs a user in with the console SMS code", async () => {
+    const page = await fetch(`${base}/account/login`);
+    expect(page.status).toBe(200);
+    const phone = "13700000001";
+    const sent: Json = await (
+      await fetch(`${base}/account/api/sms/send`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ phone }),
+      })
+    ).json();
+    expect(sent.data.devCode).toMatch(/^\d{6}$/);
+    const login = await fetch(`${base}/account/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ phone, code: sent.data.devCode }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const info = await (await fetch(`${base}/voice_yuelu/api/v1/user/info`, { headers: { cookie } })).json();
+    expect(info).toMatchObject({ status_code: 1, data: { phoneNumber: "137****0001" } });
+  });
+
+  it("runs the housekeeping job through its embedded worker", async () => {
+    const start = Date.now();
+    while (!output.includes("housekeeping done") && Date.now() - start < 20_000) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(output).toContain("housekeeping done");
+  });
+
+  it("stops cleanly on SIGTERM", async () => {
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  }, 30_000);
+});
