@@ -8,6 +8,7 @@ import accountRoutes from "./modules/account/routes.ts";
 import healthRoutes from "./modules/system/health.ts";
 import voiceYuelu from "./modules/voice-yuelu.ts";
 import auth from "./plugins/auth.ts";
+import caches from "./plugins/caches.ts";
 import docs from "./plugins/docs.ts";
 import errors from "./plugins/errors.ts";
 import params from "./plugins/params.ts";
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
   await app.register(cookie, { secret: deps.cookieSecret });
   await app.register(rateLimit);
   await app.register(params);
+  await app.register(caches);
   await app.register(auth);
   await app.register(docs);
 

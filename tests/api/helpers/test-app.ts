@@ -41,12 +41,15 @@ export interface TestApp {
  * Boots the whole API like production does, on a throw-away database cloned from the run's
  * template, with real Redis when REDIS_URL is set (keys under a per-file prefix).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { shareDatabaseWith?: TestApp } = {},
+): Promise<TestApp> {
   const mode = inject("databaseMode");
   const serverUrl = inject("serverUrl");
-  let databaseUrl = serverUrl;
+  let databaseUrl = options.shareDatabaseWith?.databaseUrl ?? serverUrl;
   let dropDatabase = async () => {};
-  if (mode === "external") {
+  if (mode === "external" && !options.shareDatabaseWith) {
     const name = `yuelu_test_${randomBytes(5).toString("hex")}`;
     await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${inject("templateDatabase")}"`);
     databaseUrl = withDatabase(serverUrl, name);

@@ -1,46 +1,29 @@
-import type { Redis } from "ioredis";
+import type { Invalidation } from "./invalidation.ts";
 
 interface Entry<T> {
   value: T;
-  userId: number;
   cachedUntil: number;
 }
 
-/** What the cache needs to know of a cached value to invalidate it. */
-interface Identified {
+interface CachedSession {
+  userId: number;
   sessionId: string;
 }
 
-const CHANNEL = "yuelu:session-invalidate";
-
 /**
- * Recently seen sessions, so a signed-in request costs no session query (see bench/README.md).
- * Entries live `ttlMs` at most. Anything that changes what a session grants (logout, account
- * deletion or its cancellation, purge) invalidates here, and through Redis pub/sub on every other
- * API replica too, so a cached session never outlives its revocation by more than a message hop.
+ * Recently seen sessions, keyed by the signed sid cookie, so a signed-in request costs no session
+ * query and no signature check (bench/README.md). Entries live `ttlMs` at most; whatever changes
+ * what a session grants (logout, account deletion or its cancellation) invalidates them through the
+ * InvalidationBus, on every replica.
  */
-export class SessionCache<T extends Identified> {
+export class SessionCache<T extends CachedSession> {
   private readonly entries = new Map<string, Entry<T>>();
-  private subscriber?: Redis;
 
   constructor(
     private readonly ttlMs = 60_000,
     private readonly maxEntries = 50_000,
-    private readonly publisher?: Redis,
   ) {}
 
-  async listen(): Promise<void> {
-    if (!this.publisher) return;
-    this.subscriber = this.publisher.duplicate();
-    this.subscriber.on("message", (_channel, message: string) => this.applyRemote(message));
-    await this.subscriber.subscribe(CHANNEL);
-  }
-
-  async close(): Promise<void> {
-    await this.subscriber?.quit();
-  }
-
-  /** `key` is the signed cookie value the session was found by. */
   get(key: string, now = Date.now()): T | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
@@ -51,39 +34,19 @@ export class SessionCache<T extends Identified> {
     return e.value;
   }
 
-  set(key: string, userId: number, value: T, now = Date.now()): void {
+  set(key: string, value: T, now = Date.now()): void {
     if (this.entries.size >= this.maxEntries) {
       // Drop the oldest insertion (Map keeps insertion order): a cheap bound, not a true LRU.
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { value, userId, cachedUntil: now + this.ttlMs });
+    this.entries.set(key, { value, cachedUntil: now + this.ttlMs });
   }
 
-  /** Drops one session (logout). */
-  async invalidateUserSession(userId: number, sessionId: string): Promise<void> {
-    this.dropSession(userId, sessionId);
-    await this.publisher?.publish(CHANNEL, `s:${userId}:${sessionId}`);
-  }
-
-  async invalidateUser(userId: number): Promise<void> {
-    this.dropUser(userId);
-    await this.publisher?.publish(CHANNEL, `u:${userId}`);
-  }
-
-  private dropUser(userId: number): void {
-    for (const [key, e] of this.entries) if (e.userId === userId) this.entries.delete(key);
-  }
-
-  private dropSession(userId: number, sessionId: string): void {
+  readonly onInvalidation = (message: Invalidation): void => {
     for (const [key, e] of this.entries) {
-      if (e.userId === userId && e.value.sessionId === sessionId) this.entries.delete(key);
+      if (e.value.userId !== message.userId) continue;
+      if (message.kind === "user" || e.value.sessionId === message.sessionId) this.entries.delete(key);
     }
-  }
-
-  private applyRemote(message: string): void {
-    const [kind, user, session] = message.split(":");
-    if (kind === "s" && session) this.dropSession(Number(user), session);
-    else if (kind === "u") this.dropUser(Number(user));
-  }
+  };
 }

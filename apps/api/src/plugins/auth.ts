@@ -3,14 +3,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/app-error.ts";
 import { requestLang } from "../lib/lang.ts";
-import { SessionCache } from "../lib/session-cache.ts";
 import { type SessionUser, sessionOf } from "../modules/account/sessions.ts";
 
 declare module "fastify" {
-  interface FastifyInstance {
-    /** cache of recently seen sessions; invalidate it when what a session grants changes */
-    sessions: SessionCache<SessionUser>;
-  }
   interface FastifyRequest {
     /** the signed-in user, from the `sid` cookie only; null for anonymous visitors */
     session: SessionUser | null;
@@ -28,18 +23,14 @@ declare module "fastify" {
 /** Loads the session behind `sid` for every request; enforcement is `requireAuth` below. */
 export default fp(
   async (app: FastifyInstance) => {
-    const cache = new SessionCache<SessionUser>(60_000, 50_000, app.deps.redis);
-    await cache.listen();
-    app.decorate("sessions", cache);
-    app.addHook("onClose", () => cache.close());
     app.decorateRequest("session", null);
     app.decorateRequest("lang", null);
     app.addHook("onRequest", async (request) => {
       requestLang(request);
-      request.session = await sessionOf(request, app.deps.sql, cache);
+      request.session = await sessionOf(request, app.deps.sql, app.sessionCache);
     });
   },
-  { name: "auth", dependencies: ["deps"] },
+  { name: "auth", dependencies: ["deps", "caches"] },
 );
 
 /** onRequest hook of the /voice_yuelu scope: applies each route's `config.auth`. */

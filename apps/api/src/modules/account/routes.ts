@@ -53,7 +53,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   );
 
   app.get("/logout", { schema: { tags, querystring: ZRedirQuery } }, async (request, reply) => {
-    if (request.session) await destroySession(db, app.sessions, request.session);
+    if (request.session) await destroySession(db, app.invalidate, request.session);
     clearSessionCookies(reply);
     return reply.redirect(safeRedirect(request.query.redir, request, config.PUBLIC_URL), 302);
   });

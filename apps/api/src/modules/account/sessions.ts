@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "@yuelu/db";
 import type { HotSql } from "@yuelu/runtime";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { InvalidationBus } from "../../lib/invalidation.ts";
 import type { SessionCache } from "../../lib/session-cache.ts";
 import { addSeconds, SECONDS } from "../../lib/time.ts";
 
@@ -85,13 +86,13 @@ export async function sessionOf(
     deleteRequestedAt: row.delete_requested_at,
     expiresAt: row.expires_at.getTime(),
   };
-  cache.set(signed, session.userId, session, now);
+  cache.set(signed, session, now);
   return session;
 }
 
-export async function destroySession(db: Db, cache: SessionCache<SessionUser>, session: SessionUser): Promise<void> {
+export async function destroySession(db: Db, invalidate: InvalidationBus, session: SessionUser): Promise<void> {
   await db.session.deleteMany({ where: { id: session.sessionId } });
-  await cache.invalidateUserSession(session.userId, session.sessionId);
+  await invalidate.session(session.userId, session.sessionId);
 }
 
 /** The sid token from the signed cookie, or undefined when absent or tampered with. */

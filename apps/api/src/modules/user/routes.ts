@@ -31,14 +31,19 @@ export default async function userRoutes(fastify: FastifyInstance) {
   const { db, sql, config } = app.deps;
   const grace = config.ACCOUNT_DELETION_GRACE_DAYS;
 
-  app.get("/api/v1/user/info", { schema: { tags, response: { 200: envelopeOf(ZUserInfo) } } }, async (req) =>
-    ok(await user.getUserInfo(sql, userIdOf(req))),
-  );
+  app.get("/api/v1/user/info", { schema: { tags, response: { 200: envelopeOf(ZUserInfo) } } }, async (req) => {
+    const userId = userIdOf(req);
+    return ok(await app.userInfoCache.get(userId, () => user.getUserInfo(sql, userId)));
+  });
 
   app.post(
     "/api/v1/user/update_info",
     { schema: { tags, body: ZUpdateUserInfoBody, response: { 200: envelopeOf(ZUserInfo) } } },
-    async (req) => ok(await user.updateUserInfo(db, sql, userIdOf(req), req.body)),
+    async (req) => {
+      const info = await user.updateUserInfo(db, sql, userIdOf(req), req.body);
+      await app.invalidate.user(info.userId);
+      return ok(info);
+    },
   );
 
   app.get(
@@ -83,7 +88,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     { schema: { tags, response: { 200: envelopeOf(ZDeleteAccountStatus) } } },
     async (req) => {
       const status = await user.requestDeletion(db, userIdOf(req), grace);
-      await app.sessions.invalidateUser(userIdOf(req)); // cached sessions must start answering 10006
+      await app.invalidate.user(userIdOf(req)); // cached sessions must start answering 10006
       return ok(status);
     },
   );
@@ -93,7 +98,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     { config: { auth: "deleting" }, schema: { tags, response: { 200: envelopeOf(ZDeleteAccountStatus) } } },
     async (req) => {
       const status = await user.cancelDeletion(db, userIdOf(req), grace);
-      await app.sessions.invalidateUser(userIdOf(req));
+      await app.invalidate.user(userIdOf(req));
       return ok(status);
     },
   );
@@ -138,7 +143,11 @@ export default async function userRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (req) => ok(await user.updateSurvey(db, userIdOf(req), req.body)),
+    async (req) => {
+      const answers = await user.updateSurvey(db, userIdOf(req), req.body);
+      await app.invalidate.user(userIdOf(req));
+      return ok(answers);
+    },
   );
 
   app.get(

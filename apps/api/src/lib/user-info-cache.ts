@@ -1,0 +1,38 @@
+import type { Invalidation } from "./invalidation.ts";
+
+/**
+ * User info by user id, read on every page load (bench/README.md).
+ *
+ * Rule: whatever writes `users` or `welcome_gifts` publishes `invalidate.user(id)` after its
+ * transaction commits. A generation counter closes the race where a read that started before the
+ * commit would put the old value back after the invalidation; the TTL bounds any write path that
+ * forgets the rule.
+ */
+export class UserInfoCache<T> {
+  private readonly entries = new Map<number, { value: T; cachedUntil: number }>();
+  private readonly generations = new Map<number, number>();
+
+  constructor(
+    private readonly ttlMs = 30_000,
+    private readonly maxEntries = 50_000,
+  ) {}
+
+  async get(userId: number, load: () => Promise<T>, now = Date.now()): Promise<T> {
+    const hit = this.entries.get(userId);
+    if (hit && hit.cachedUntil > now) return hit.value;
+    const generation = this.generations.get(userId) ?? 0;
+    const value = await load();
+    if ((this.generations.get(userId) ?? 0) === generation) {
+      if (this.entries.size >= this.maxEntries) this.entries.clear();
+      this.entries.set(userId, { value, cachedUntil: now + this.ttlMs });
+    }
+    return value;
+  }
+
+  readonly onInvalidation = (message: Invalidation): void => {
+    if (message.kind !== "user") return;
+    this.entries.delete(message.userId);
+    this.generations.set(message.userId, (this.generations.get(message.userId) ?? 0) + 1);
+    if (this.generations.size > 100_000) this.generations.clear();
+  };
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, signIn, type TestApp } from "./helpers/test-app.ts";
+
+/**
+ * Two API replicas on one database and one Redis: what one replica changes must not be served
+ * stale from the other's caches (sessions, user info).
+ */
+const withRedis = Boolean(process.env.REDIS_URL);
+if (!withRedis) console.warn("\n*** REDIS_URL is not set: the cross-replica cache tests cannot run. ***\n");
+
+let a: TestApp;
+let b: TestApp;
+beforeAll(async () => {
+  a = await createTestApp();
+  b = await createTestApp({}, { shareDatabaseWith: a });
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 2000): Promise<T> {
+  const start = Date.now();
+  let value = await read();
+  while (!ok(value) && Date.now() - start < timeoutMs) {
+    await new Promise((r) => setTimeout(r, 20));
+    value = await read();
+  }
+  return value;
+}
+
+describe.runIf(withRedis)("two replicas sharing Redis", () => {
+  it("a nickname changed on one replica shows on the other", async () => {
+    const user = await signIn(a);
+    const info = () =>
+      b
+        .http()
+        .get("/voice_yuelu/api/v1/user/info")
+        .set("Cookie", user.cookie)
+        .then((r) => r.body.data.nickName as string);
+    expect(await info()).toMatch(/^用户/); // now cached on b
+    await a.http().post("/voice_yuelu/api/v1/user/update_info").set("Cookie", user.cookie).send({ nickName: "新名字" });
+    expect(await eventually(info, (n) => n === "新名字")).toBe("新名字");
+  });
+
+  it("a logout on one replica ends the session on the other", async () => {
+    const user = await signIn(a);
+    const status = () =>
+      b
+        .http()
+        .get("/voice_yuelu/api/v1/user/info")
+        .set("Cookie", user.cookie)
+        .then((r) => r.body.status_code as number);
+    expect(await status()).toBe(1);
+    await a.http().get("/account/logout").set("Cookie", user.cookie);
+    expect(await eventually(status, (c) => c === 10001)).toBe(10001);
+  });
+
+  it("an account deletion on one replica answers 10006 on the other", async () => {
+    const user = await signIn(a);
+    const status = () =>
+      b
+        .http()
+        .get("/voice_yuelu/api/v1/user/info")
+        .set("Cookie", user.cookie)
+        .then((r) => r.body.status_code as number);
+    expect(await status()).toBe(1);
+    await a.http().post("/voice_yuelu/api/v3/user/delete_account").set("Cookie", user.cookie);
+    expect(await eventually(status, (c) => c === 10006)).toBe(10006);
+  });
+});
