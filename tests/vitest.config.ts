@@ -4,13 +4,21 @@ const external = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
   test: {
-    include: ["tests/api/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/smoke/**/*.test.ts"],
-    globalSetup: ["tests/api/helpers/global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    // With a real PostgreSQL every file gets its own database and files run in parallel;
-    // the embedded fallback has one database, so files take turns.
-    fileParallelism: external,
-    pool: "forks",
+    projects: [
+      {
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/smoke/**/*.test.ts"],
+          globalSetup: ["tests/api/helpers/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // With a real PostgreSQL every file gets its own database and files run in parallel;
+          // the embedded fallback has one database, so files take turns.
+          fileParallelism: external,
+          pool: "forks",
+        },
+      },
+      "apps/web/vitest.config.ts",
+    ],
   },
 });

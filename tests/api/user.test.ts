@@ -53,12 +53,14 @@ describe("GET /api/v1/user/info", () => {
     expect(res.body.data).toMatchObject({
       userId: alice.userId,
       nickName: `用户${alice.phone.slice(-4)}`,
-      isMember: false,
-      memberEffectiveTime: 0,
+      // a new account holds the 30-day welcome membership (onboarding.test.ts)
+      isMember: true,
       infoCollectChannel: "",
       infoCollectIdentity: "",
       userPhoto: "",
+      inviteCode: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
     });
+    expect(res.body.data.memberEffectiveTime).toBeGreaterThan(Date.now() / 1000 + 29 * 86400);
     expect(res.body.data.phoneNumber).toBe(`${alice.phone.slice(0, 3)}****${alice.phone.slice(7)}`);
     for (const flag of ["received", "receiveSuccess", "blackProReceive"])
       expect(typeof res.body.data[flag]).toBe("boolean");
@@ -126,15 +128,16 @@ describe("storage info and assets", () => {
       ],
     });
     const res = await get(`/api/v1/user/storage_info?userId=${alice.userId}&source=0`, alice);
+    // + the 3-hour welcome card; alice holds the welcome membership, so the member cap and auth 1
     expect(res.body.data).toMatchObject({
-      timeLimit: 10800,
+      timeLimit: 10800 + 10800,
       timeUsed: 1800,
       timeUsedToday: 0,
-      timeLimitToday: 36000,
-      auth: 0,
+      timeLimitToday: 86400,
+      auth: 1,
     });
     const assets = await post("/api/v1/store/get_asset", alice);
-    expect(assets.body.data).toEqual({ allTimeCard: 9000, allCoinNumber: 0 });
+    expect(assets.body.data).toEqual({ allTimeCard: 9000 + 10800, allCoinNumber: 0 });
   });
 
   it("does not show another user's storage through userId", async () => {

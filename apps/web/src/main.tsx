@@ -1,11 +1,21 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app.tsx";
+import { RouterProvider } from "react-router-dom";
+import { AppProvider } from "./app/provider.tsx";
+import { createRouter } from "./app/router.tsx";
+import { initI18n } from "./lib/i18n.ts";
+import "./styles/global.css";
+import "./styles/layout.css";
+import "./styles/pages.css";
 
+initI18n();
+const router = createRouter();
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
   </StrictMode>,
 );

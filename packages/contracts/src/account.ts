@@ -20,9 +20,34 @@ export const ZSmsCode = z
   .regex(/^\d{6}$/, "must be 6 digits");
 export const ZPassword = z.string().min(8, "at least 8 characters").max(64);
 
-/** Login with an SMS code, or with a password; a code login may also set a password. */
+/** Invite codes: 8 characters from A–Z and 2–9 without the look-alikes I and O (the database generates them). */
+export const INVITE_CODE_LENGTH = 8;
+export const INVITE_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{8}$/;
+
+/**
+ * An optional invite code given at sign-up. Case and surrounding spaces do not matter; anything that
+ * cannot be a code becomes undefined, because an invite code never blocks a login.
+ */
+export const ZInviteCodeParam = z
+  .string()
+  .optional()
+  .catch(undefined)
+  .transform((value) => {
+    const code = value?.trim().toUpperCase();
+    return code && INVITE_CODE_PATTERN.test(code) ? code : undefined;
+  });
+
+/**
+ * Login with an SMS code, or with a password; a code login may also set a password. `inviteCode`
+ * (someone else's code) earns a new account the invitation gift; unknown codes are ignored.
+ */
 export const ZLoginBody = z
-  .object({ phone: ZPhone, code: ZSmsCode.optional(), password: ZPassword.optional() })
+  .object({
+    phone: ZPhone,
+    code: ZSmsCode.optional(),
+    password: ZPassword.optional(),
+    inviteCode: ZInviteCodeParam,
+  })
   .refine((b) => b.code !== undefined || b.password !== undefined, {
     message: "code or password is required",
     path: ["code"],

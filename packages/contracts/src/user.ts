@@ -30,6 +30,8 @@ export const ZUserInfo = z.object({
   /** the 30-day membership (black card) was granted and not yet announced */
   blackProReceive: z.boolean(),
   createTime: z.number().int(),
+  /** the user's own invite code, to share (`/account/login?invite=CODE` passes it on at sign-up) */
+  inviteCode: z.string(),
 });
 export type UserInfo = z.infer<typeof ZUserInfo>;
 

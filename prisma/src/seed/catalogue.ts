@@ -346,6 +346,24 @@ export const helpDocuments = [
     contentEn:
       "Beans are earned by daily check-in, tasks and gift codes, and can be exchanged for duration cards in the shop. Beans cannot be bought, never expire and cannot be withdrawn.",
   },
+  {
+    slug: "privacy",
+    title: "隐私政策",
+    titleEn: "Privacy policy",
+    content:
+      "悦录只为提供服务而处理你的数据：手机号用于登录，上传的音视频和转写文稿只属于你，仅你本人可见。\n自部署的悦录把数据保存在运营者自己的服务器上，不会发送给第三方；语音识别在服务器本地完成。\n注销账号后，宽限期结束时你的个人数据会被删除。",
+    contentEn:
+      "Yuelu processes your data only to provide the service: your phone number signs you in, and your uploads and transcripts are yours alone, visible only to you.\nA self-hosted Yuelu keeps data on its operator's own servers and sends it to no third party; speech recognition runs on the server itself.\nWhen you delete your account, your personal data is removed at the end of the grace period.",
+  },
+  {
+    slug: "agreement",
+    title: "用户协议",
+    titleEn: "User agreement",
+    content:
+      "使用悦录即表示你同意合法使用本服务，只上传你有权处理的内容。\n会员与时长卡为虚拟商品，购买后不支持退款；悦豆不可购买、不会过期、不可提现。\n我们会尽力保证服务可用，但不对因不可抗力造成的中断负责。",
+    contentEn:
+      "By using Yuelu you agree to use it lawfully and to upload only content you have the right to process.\nMemberships and duration cards are virtual goods and non-refundable; beans cannot be bought, never expire and cannot be withdrawn.\nWe do our best to keep the service available but are not liable for interruptions beyond our control.",
+  },
 ].map((d, i) => ({ ...d, sort: i + 1 }));
 
 export const banners = [
@@ -368,6 +386,12 @@ export const welcomeMessage = {
 };
 
 export const appSettings = [
+  // The welcome gifts of a new account (apps/api/src/modules/account/welcome.ts): the new-user card
+  // (3 h), the invitation card (5 h) and the 30-day membership ('black card'), which can be switched off.
+  {
+    key: "welcome_gifts",
+    value: { newUserSeconds: 3 * HOUR, inviteSeconds: 5 * HOUR, blackCardDays: 30, blackCardEnabled: true },
+  },
   // The limited-time offer shown by /api/v1/limit/time/get_limit; disabled until an operator sets it.
   {
     key: "limited_offer",

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { requireAuth } from "../plugins/auth.ts";
 import contentRoutes from "./content/routes.ts";
+import helpRoutes from "./help/routes.ts";
+import rewardRoutes from "./rewards/routes.ts";
 import userRoutes from "./user/routes.ts";
 
 /**
@@ -12,4 +14,6 @@ export default async function voiceYuelu(app: FastifyInstance) {
   app.addHook("onRequest", requireAuth);
   await app.register(userRoutes);
   await app.register(contentRoutes);
+  await app.register(rewardRoutes);
+  await app.register(helpRoutes);
 }

@@ -60,7 +60,8 @@ function inlineJson(value: unknown): string {
 
 /**
  * The account service's login page, made for the SPA's login iframe (ARCHITECTURE §3). On success
- * it posts `{type: "login-success"}` to its parent; opened on its own it follows `redir`.
+ * it posts `{type: "login-success"}` to its parent; opened on its own it follows `redir`. An `invite`
+ * query parameter of its own URL is sent along as the login's `inviteCode`.
  */
 export function loginPage(lang: Lang, redir: string): string {
   const t = TEXT[lang];
@@ -94,6 +95,9 @@ export function loginPage(lang: Lang, redir: string): string {
   .msg.info { color:var(--brand); }
   .agree { color:var(--muted); font-size:12px; margin-top:14px; text-align:center; }
   [hidden] { display:none !important; }
+  /* Inside the app's login dialog, the dialog carries the title. */
+  .framed main { padding-top: 8px; }
+  .framed h1 { display:none; }
 </style>
 </head>
 <body>
@@ -130,8 +134,11 @@ export function loginPage(lang: Lang, redir: string): string {
   var T = ${inlineJson(t)};
   var LANG = ${inlineJson(lang)};
   var REDIR = ${inlineJson(redir)};
+  // An invite link (/account/login?invite=CODE) passes the inviter's code on to the sign-up.
+  var INVITE = new URLSearchParams(location.search).get("invite") || "";
   var mode = "sms";
   var $ = function (id) { return document.getElementById(id); };
+  if (window.parent && window.parent !== window) document.body.classList.add("framed");
   function say(text, kind) { var m = $("msg"); m.textContent = text || ""; m.className = "msg " + (kind || "error"); }
   function phone() { return $("phone").value.replace(/\\s+/g, ""); }
   function validPhone() { return /^(\\+?86)?1[3-9]\\d{9}$/.test(phone()); }
@@ -177,6 +184,7 @@ export function loginPage(lang: Lang, redir: string): string {
     e.preventDefault();
     if (!validPhone()) return say(T.badPhone);
     var body = { phone: phone() };
+    if (INVITE) body.inviteCode = INVITE;
     if (mode === "sms") {
       var code = $("code").value.trim();
       if (!/^\\d{6}$/.test(code)) return say(T.badCode);

@@ -1,5 +1,14 @@
 import type { ZodTypeProvider } from "@fastify/type-provider-zod";
-import { envelopeOf, ok, ZLoginBody, ZLoginData, ZPhone, ZSmsSendBody, ZSmsSendData } from "@yuelu/contracts";
+import {
+  envelopeOf,
+  ok,
+  ZInviteCodeParam,
+  ZLoginBody,
+  ZLoginData,
+  ZPhone,
+  ZSmsSendBody,
+  ZSmsSendData,
+} from "@yuelu/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { requestLang } from "../../lib/lang.ts";
@@ -47,7 +56,8 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     "/api/login",
     { schema: { tags, body: ZLoginBody, response: { 200: envelopeOf(ZLoginData) } } },
     async (request, reply) => {
-      const user = await login(deps, request.body, request.ip);
+      const { user, changedUserIds } = await login(deps, request.body, request.ip);
+      for (const id of changedUserIds) await app.invalidate.user(id);
       return ok(await signIn(request, reply, user));
     },
   );
@@ -61,10 +71,19 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   // The spec's "fake login" for local development: no SMS, only on a loopback host outside production.
   app.get(
     "/dev-login",
-    { schema: { tags, querystring: ZRedirQuery.extend({ phone: ZPhone.default("13800000000") }) } },
+    {
+      schema: {
+        tags,
+        querystring: ZRedirQuery.extend({ phone: ZPhone.default("13800000000"), inviteCode: ZInviteCodeParam }),
+      },
+    },
     async (request, reply) => {
       if (config.isProduction || !isLocalDevHost(request)) return reply.callNotFound();
-      const user = await findOrCreateUser(db, request.query.phone, config.ACCOUNT_DELETION_GRACE_DAYS);
+      const { phone, inviteCode } = request.query;
+      const { user, changedUserIds } = await findOrCreateUser(db, phone, config.ACCOUNT_DELETION_GRACE_DAYS, {
+        inviteCode,
+      });
+      for (const id of changedUserIds) await app.invalidate.user(id);
       await signIn(request, reply, user);
       return reply.redirect(safeRedirect(request.query.redir, request, config.PUBLIC_URL), 302);
     },

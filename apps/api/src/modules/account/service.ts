@@ -1,11 +1,12 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { StatusCode } from "@yuelu/contracts";
-import { type Db, Prisma, purgeAccount } from "@yuelu/db";
+import { type Db, Prisma, purgeAccount, type UserModel } from "@yuelu/db";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { addSeconds, SECONDS } from "../../lib/time.ts";
 
 import { hashPassword, verifyPassword } from "./password.ts";
+import { grantWelcomeGifts } from "./welcome.ts";
 
 export const SMS_CODE_TTL_SECONDS = 300;
 const SMS_CODE_MAX_ATTEMPTS = 5;
@@ -83,10 +84,21 @@ export interface LoginInput {
   phone: string;
   code?: string;
   password?: string;
+  /** someone's invite code; only a new account uses it, and an unknown one is ignored */
+  inviteCode?: string;
+}
+
+export interface LoginResult {
+  user: UserModel;
+  /**
+   * Users whose rows this call wrote (created, purged, password set): the route publishes
+   * invalidate.user for each once the call has returned, i.e. after the commits.
+   */
+  changedUserIds: number[];
 }
 
 /** Signs in with an SMS code (creating the account on first login) or a password. */
-export async function login(deps: AppDeps, input: LoginInput, ip: string) {
+export async function login(deps: AppDeps, input: LoginInput, ip: string): Promise<LoginResult> {
   await enforce(deps, ACCOUNT_LIMITS.loginPerIp, ip);
   await enforce(deps, ACCOUNT_LIMITS.loginPerPhone, input.phone);
   const { db, config } = deps;
@@ -94,24 +106,30 @@ export async function login(deps: AppDeps, input: LoginInput, ip: string) {
 
   if (input.code !== undefined) {
     if (!(await consumeSmsCode(deps, input.phone, input.code))) throw new AppError(StatusCode.SmsCodeInvalid);
-    const user = await findOrCreateUser(db, input.phone, graceDays);
+    const found = await findOrCreateUser(db, input.phone, graceDays, { inviteCode: input.inviteCode });
     if (input.password !== undefined) {
-      await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(input.password) } });
+      await db.user.update({
+        where: { id: found.user.id },
+        data: { passwordHash: await hashPassword(input.password) },
+      });
+      found.changedUserIds.push(found.user.id);
     }
     await deps.limiter.reset(ACCOUNT_LIMITS.loginPerPhone[0] + input.phone);
-    return user;
+    return found;
   }
 
+  const changedUserIds: number[] = [];
   let user = await db.user.findUnique({ where: { phone: input.phone } });
   if (user && deletionExpired(user.deleteRequestedAt, graceDays)) {
     await purgeAccount(db, user.id);
+    changedUserIds.push(user.id);
     user = null;
   }
   if (!(await verifyPassword(input.password ?? "", user?.passwordHash ?? null)) || !user) {
     throw new AppError(StatusCode.LoginFailed);
   }
   await deps.limiter.reset(ACCOUNT_LIMITS.loginPerPhone[0] + input.phone);
-  return user;
+  return { user, changedUserIds };
 }
 
 function deletionExpired(requestedAt: Date | null, graceDays: number, now = new Date()): boolean {
@@ -122,18 +140,55 @@ export function defaultNickName(phone: string): string {
   return `用户${phone.slice(-4)}`;
 }
 
-/** The phone's account; a fresh one on first login, or when the old one's deletion has come due. */
-export async function findOrCreateUser(db: Db, phone: string, graceDays: number) {
+/** Attempts at creating an account when the database's invite code draw collides (one draw in ~10^6 at a million users). */
+const CREATE_ATTEMPTS = 5;
+
+/**
+ * The phone's account; a fresh one on first login, or when the old one's deletion has come due.
+ * A fresh account gets its welcome gifts in the transaction that creates it (see welcome.ts), and
+ * the invitation gift when `inviteCode` is another existing user's code (a new account cannot have
+ * given its own). Two first logins at once create one account: the loser's insert hits the unique
+ * phone, its transaction (gifts included) rolls back, and it answers the winner's account.
+ */
+export async function findOrCreateUser(
+  db: Db,
+  phone: string,
+  graceDays: number,
+  options: { inviteCode?: string; now?: Date } = {},
+): Promise<LoginResult & { created: boolean }> {
   const existing = await db.user.findUnique({ where: { phone } });
-  if (existing && !deletionExpired(existing.deleteRequestedAt, graceDays)) return existing;
-  if (existing) await purgeAccount(db, existing.id);
-  try {
-    return await db.user.create({ data: { phone, nickName: defaultNickName(phone) } });
-  } catch (error) {
-    // Two first logins at once: the other one created it.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      return db.user.findUniqueOrThrow({ where: { phone } });
+  if (existing && !deletionExpired(existing.deleteRequestedAt, graceDays)) {
+    return { user: existing, created: false, changedUserIds: [] };
+  }
+  const changedUserIds: number[] = [];
+  if (existing) {
+    await purgeAccount(db, existing.id);
+    changedUserIds.push(existing.id);
+  }
+  const now = options.now ?? new Date();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const user = await db.$transaction(async (tx) => {
+        const inviter = options.inviteCode
+          ? await tx.user.findFirst({
+              where: { inviteCode: options.inviteCode, deletedAt: null },
+              select: { id: true },
+            })
+          : null;
+        const created = await tx.user.create({
+          data: { phone, nickName: defaultNickName(phone), invitedById: inviter?.id ?? null },
+        });
+        await grantWelcomeGifts(tx, created.id, { invitedBy: inviter?.id ?? null, now });
+        return tx.user.findUniqueOrThrow({ where: { id: created.id } });
+      });
+      return { user, created: true, changedUserIds: [...changedUserIds, user.id] };
+    } catch (error) {
+      if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+      // Two first logins at once: the other one created it.
+      const winner = await db.user.findUnique({ where: { phone } });
+      if (winner) return { user: winner, created: false, changedUserIds };
+      // Otherwise the invite code the database drew was taken: draw again.
+      if (attempt >= CREATE_ATTEMPTS) throw error;
     }
-    throw error;
   }
 }

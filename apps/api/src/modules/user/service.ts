@@ -17,12 +17,13 @@ interface UserInfoRow {
   created: number;
   infoCollectChannel: string | null;
   infoCollectIdentity: string | null;
+  inviteCode: string;
   pending: string[];
 }
 
 // One prepared statement: user info is read on every page load (bench/README.md).
 const USER_INFO = `
-  SELECT u.id, u."userPhoto", u."nickName", u.phone, u."infoCollectChannel", u."infoCollectIdentity",
+  SELECT u.id, u."userPhoto", u."nickName", u.phone, u."infoCollectChannel", u."infoCollectIdentity", u."inviteCode",
          floor(extract(epoch FROM u."memberEffectiveTime"))::float8 AS member_until,
          floor(extract(epoch FROM u."createdAt"))::float8 AS created,
          COALESCE(array_agg(g.kind) FILTER (WHERE g.kind IS NOT NULL), '{}') AS pending
@@ -47,6 +48,7 @@ export async function getUserInfo(sql: HotSql, userId: number, now = new Date())
     receiveSuccess: pending.has("invite"),
     blackProReceive: pending.has("black_card"),
     createTime: user.created,
+    inviteCode: user.inviteCode,
   };
 }
 

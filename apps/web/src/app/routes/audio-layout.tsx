@@ -1,0 +1,18 @@
+import { Outlet } from "react-router-dom";
+import { TabLinks } from "../../components/tab-links.tsx";
+import { paths } from "../../config/paths.ts";
+
+/** /audio: My records and Recycle bin. */
+export default function AudioLayout() {
+  return (
+    <>
+      <TabLinks
+        tabs={[
+          { to: paths.audioList, title: "audioList" },
+          { to: paths.recycleBin, title: "recycleBin" },
+        ]}
+      />
+      <Outlet />
+    </>
+  );
+}

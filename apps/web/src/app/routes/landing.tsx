@@ -1,0 +1,102 @@
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router-dom";
+import { Button } from "../../components/ui/button.tsx";
+import { paths } from "../../config/paths.ts";
+import { AppHeader } from "../../features/layout/app-header.tsx";
+import { loginDialog } from "../../features/session/login-dialog-store.ts";
+import { useSession } from "../../features/session/session-store.ts";
+
+const FEATURES = [
+  { icon: "✎", title: "landing.f1Title", text: "landing.f1Text" },
+  { icon: "☷", title: "landing.f2Title", text: "landing.f2Text" },
+  { icon: "⇩", title: "landing.f3Title", text: "landing.f3Text" },
+  { icon: "♪", title: "landing.f4Title", text: "landing.f4Text" },
+];
+
+/** Spec §2 "/": the landing page about free online recording-to-text, with sign-in and upload entry points. */
+export default function LandingPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const goUpload = () => (session.loggedIn ? navigate(paths.transaudio) : loginDialog.open());
+  return (
+    <div className="landing">
+      <AppHeader />
+      <section className="hero">
+        <div className="hero-text">
+          <h1>{t("landing.heroTitle")}</h1>
+          <p className="hero-sub">{t("landing.heroSubtitle")}</p>
+          <div className="hero-actions">
+            <Button size="lg" onClick={goUpload} data-testid="cta-upload">
+              {t("landing.ctaUpload")}
+            </Button>
+            {session.loggedIn ? (
+              <Button size="lg" variant="secondary" onClick={() => navigate(paths.audioList)}>
+                {t("titles.audioList")}
+              </Button>
+            ) : (
+              <Button size="lg" variant="secondary" onClick={loginDialog.open} data-testid="cta-login">
+                {t("landing.ctaLogin")}
+              </Button>
+            )}
+          </div>
+          <p className="hero-gift">🎁 {t("landing.newUserGift")}</p>
+        </div>
+        <div className="hero-visual" aria-hidden>
+          <div className="mock-wave">
+            {Array.from({ length: 32 }, (_, i) => (
+              // Decorative waveform bars; heights follow a fixed pattern.
+              // biome-ignore lint/suspicious/noArrayIndexKey: static decoration
+              <span key={i} style={{ height: `${20 + ((i * 37) % 60)}%` }} />
+            ))}
+          </div>
+          <div className="mock-lines">
+            <p>
+              <b>说话人1</b> 00:00:03 欢迎大家参加今天的周会。
+            </p>
+            <p>
+              <b>说话人2</b> 00:00:08 我先汇报一下上周的进展。
+            </p>
+            <p>
+              <b>Speaker 1</b> 00:00:15 Let's start with the roadmap.
+            </p>
+          </div>
+        </div>
+      </section>
+      <section className="landing-section">
+        <h2>{t("landing.featuresTitle")}</h2>
+        <div className="feature-grid">
+          {FEATURES.map((f) => (
+            <div key={f.title} className="feature card">
+              <div className="feature-icon" aria-hidden>
+                {f.icon}
+              </div>
+              <h3>{t(f.title)}</h3>
+              <p className="muted">{t(f.text)}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+      <section className="landing-section">
+        <h2>{t("landing.stepsTitle")}</h2>
+        <ol className="steps">
+          {["landing.step1", "landing.step2", "landing.step3"].map((s, i) => (
+            <li key={s}>
+              <span className="step-n">{i + 1}</span>
+              {t(s)}
+            </li>
+          ))}
+        </ol>
+        <p className="muted formats">{t("landing.formats")}</p>
+      </section>
+      <footer className="landing-footer">
+        <span>{t("landing.footer")}</span>
+        <nav>
+          <Link to={`${paths.helpDocument}?doc=privacy`}>{t("landing.privacy")}</Link>
+          <Link to={`${paths.helpDocument}?doc=agreement`}>{t("landing.agreement")}</Link>
+          <Link to={paths.helpDocument}>{t("landing.help")}</Link>
+        </nav>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { Outlet } from "react-router-dom";
+import { TabLinks } from "../../components/tab-links.tsx";
+import { paths } from "../../config/paths.ts";
+
+/** /voiceClone: text to audio, my voice, AI sings, song conversion, and the voice library. */
+export default function VoiceLayout() {
+  return (
+    <>
+      <TabLinks
+        tabs={[
+          { to: paths.textToVoice, title: "textToVoice" },
+          { to: paths.myVoice, title: "myVoice" },
+          { to: paths.songConversion, title: "songConversion" },
+          { to: paths.songVoiceConversion, title: "songVoiceConversion" },
+          { to: paths.voiceLibrary, title: "voiceLibrary" },
+          { to: paths.textToSpeech, title: "textToSpeech" },
+        ]}
+      />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+/** Every route of spec §2 (history mode). Child paths of the layouts are absolute, as in the spec. */
+export const paths = {
+  landing: "/",
+  detail: "/detail",
+  home: "/home",
+  audio: "/audio",
+  audioList: "/audio-list",
+  recycleBin: "/recycle-bin",
+  transaudio: "/transaudio",
+  personalInfo: "/personalInfo",
+  helpDocument: "/helpDocument",
+  voiceClone: "/voiceClone",
+  textToVoice: "/textToVoice",
+  myVoice: "/myVoice",
+  songConversion: "/songConversion",
+  songVoiceConversion: "/song-conversion",
+  voiceLibraryLayout: "/voice-library-layout",
+  voiceLibrary: "/voice-library",
+  textToSpeech: "/text-to-speech",
+  order: "/order",
+  vip: "/vip",
+  tranSatis: "/tranSatis",
+  notFound: "/404",
+} as const;
+
+/** Spec §2 redirects. */
+export const redirects: Record<string, string> = {
+  [paths.home]: paths.transaudio,
+  [paths.audio]: paths.audioList,
+  [paths.voiceClone]: paths.textToVoice,
+  [paths.voiceLibraryLayout]: paths.voiceLibrary,
+};
+
+/** Route handle: the i18n key of the document title (`titles.<key>`). */
+export interface RouteHandle {
+  title: string;
+}

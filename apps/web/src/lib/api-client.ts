@@ -1,0 +1,149 @@
+import { toast } from "sonner";
+import { apiBase, REQUEST_TIMEOUT_MS } from "../config/env.ts";
+import { clearSessionCookies } from "./cookies.ts";
+import { currentLang, i18n } from "./i18n.ts";
+import { clearAllStorage } from "./storage.ts";
+
+/** A failed call: a spec §8 status code from the envelope, or an HTTP status, or a network failure. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly kind: "business" | "http" | "network" = "business",
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export const SUCCESS = 1;
+const SILENT = 80000;
+const USER_DELETED = 10006;
+const MEMBERSHIP_EXPIRED = 2_200_001;
+
+type Params = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** query string parameters */
+  params?: Params;
+  /** JSON body */
+  data?: unknown;
+  /** multipart body (files allowed) */
+  form?: FormData | Record<string, string | Blob>;
+  /** application/x-www-form-urlencoded body */
+  urlencoded?: Params;
+  responseType?: "json" | "blob";
+  /** don't toast on failure (spec §8: shop, reward and message calls only log) */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Adds what spec §7 puts on every request: timeStamp, source 0, the page's `key`, and the language. */
+export function buildRequest(path: string, options: RequestOptions = {}): { url: string; init: RequestInit } {
+  const url = new URL(`${apiBase()}${path.startsWith("/") ? path : `/${path}`}`, window.location.origin);
+  for (const [k, v] of Object.entries(options.params ?? {})) {
+    if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+  }
+  url.searchParams.set("timeStamp", String(Date.now()));
+  const headers: Record<string, string> = { source: "0", lang: currentLang() };
+  const pageKey = new URLSearchParams(window.location.search).get("key");
+  if (pageKey) headers.key = pageKey;
+
+  let body: BodyInit | undefined;
+  if (options.form) {
+    body = options.form instanceof FormData ? options.form : toFormData(options.form);
+  } else if (options.urlencoded) {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    body = new URLSearchParams(
+      Object.entries(options.urlencoded).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]])),
+    ).toString();
+  } else if (options.data !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.data);
+  }
+  const method = options.method ?? (body === undefined ? "GET" : "POST");
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)])
+    : AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  return { url: url.toString(), init: { method, headers, body, credentials: "same-origin", signal } };
+}
+
+function toFormData(fields: Record<string, string | Blob>): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  return fd;
+}
+
+/**
+ * Calls the API and unwraps the envelope: resolves with `data` on status_code 1, throws ApiError
+ * otherwise (after the spec §8 client handling, see handleApiError). Blobs pass through; an empty
+ * blob is an error.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await send<T>(path, options);
+  } catch (error) {
+    const apiError = toApiError(error);
+    handleApiError(apiError, options.silent);
+    throw apiError;
+  }
+}
+
+async function send<T>(path: string, options: RequestOptions): Promise<T> {
+  const { url, init } = buildRequest(path, options);
+  const res = await fetch(url, init);
+  const type = res.headers.get("content-type") ?? "";
+  if (options.responseType === "blob" && res.ok && !type.includes("application/json")) {
+    const blob = await res.blob();
+    if (blob.size === 0) throw new ApiError(0, i18n.t("errors.emptyFile"), "http");
+    return blob as T;
+  }
+  if (type.includes("application/json")) {
+    const envelope = (await res.json()) as { status_code?: number; status_msg?: string; data?: T };
+    if (typeof envelope.status_code === "number") {
+      if (envelope.status_code === SUCCESS) return envelope.data as T;
+      throw new ApiError(envelope.status_code, envelope.status_msg || codeMessage(envelope.status_code));
+    }
+  }
+  if (!res.ok) throw new ApiError(res.status, httpMessage(res.status, path), "http");
+  throw new ApiError(99999, codeMessage(99999));
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof DOMException && error.name === "TimeoutError") {
+    return new ApiError(408, httpMessage(408, ""), "http");
+  }
+  return new ApiError(0, i18n.t("errors.network"), "network");
+}
+
+export function codeMessage(code: number): string {
+  const key = `codes.${code}`;
+  return i18n.exists(key) ? i18n.t(key) : i18n.t("codes.99999");
+}
+
+export function httpMessage(status: number, url: string): string {
+  const key = `http.${status}`;
+  return i18n.exists(key) ? i18n.t(key, { url }) : i18n.t("errors.generic");
+}
+
+/** Spec §8 client rules for a failed call. */
+export function handleApiError(error: ApiError, silent = false) {
+  if (error.code === SILENT) return;
+  if (error.code === USER_DELETED && error.kind === "business") {
+    clearSessionCookies();
+    clearAllStorage();
+    window.location.assign("/");
+    return;
+  }
+  if (error.code === MEMBERSHIP_EXPIRED) {
+    window.location.reload();
+    return;
+  }
+  if (silent) {
+    console.warn(`[api] ${error.code} ${error.message}`);
+    return;
+  }
+  toast.error(error.message, { id: `api-${error.code}-${error.message}` });
+}

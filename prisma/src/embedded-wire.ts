@@ -1,0 +1,148 @@
+import net from "node:net";
+import type { PGlite } from "@electric-sql/pglite";
+
+/**
+ * The Postgres wire protocol in front of one in-process PGlite, so node-postgres clients (Prisma's
+ * adapter, the hot-path pool, BullMQ's Postgres backend) use the embedded database exactly as they
+ * use a server.
+ *
+ * PGlite is a single session, so connections must take turns. A turn is a whole protocol cycle —
+ * a simple Query, or the extended Parse/Bind/Describe/Execute… up to Sync — and it lasts while a
+ * transaction is open, so no other connection can slip between a statement's Parse and its Execute
+ * or into someone else's transaction. (pglite-socket queues single messages, which interleaves
+ * concurrent extended-protocol queries: "unnamed prepared statement does not exist".)
+ */
+
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
+const CANCEL_REQUEST = 80877102;
+
+/** A FIFO lock whose holder is a connection id. */
+class Turns {
+  holder: number | null = null;
+  private waiting: { id: number; go: () => void }[] = [];
+
+  async take(id: number): Promise<void> {
+    if (this.holder === id) return;
+    if (this.holder === null) {
+      this.holder = id;
+      return;
+    }
+    await new Promise<void>((go) => this.waiting.push({ id, go }));
+  }
+
+  give(id: number): void {
+    if (this.holder !== id) return;
+    const next = this.waiting.shift();
+    this.holder = next ? next.id : null;
+    next?.go();
+  }
+
+  forget(id: number): void {
+    this.waiting = this.waiting.filter((w) => w.id !== id);
+  }
+}
+
+interface Message {
+  kind: "startup" | "ssl" | "cancel" | "protocol";
+  type: string;
+  bytes: Buffer;
+}
+
+export interface WireServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function serveWire(db: PGlite, host = "127.0.0.1", port = 0): Promise<WireServer> {
+  const turns = new Turns();
+  const sockets = new Set<net.Socket>();
+  let nextId = 1;
+
+  const server = net.createServer((socket) => {
+    const id = nextId++;
+    sockets.add(socket);
+    socket.setNoDelay(true);
+    let buffer = Buffer.alloc(0);
+    let started = false;
+    let chain = Promise.resolve();
+
+    const next = (): Message | null => {
+      if (!started) {
+        if (buffer.length < 8) return null;
+        const length = buffer.readInt32BE(0);
+        if (buffer.length < length) return null;
+        const bytes = buffer.subarray(0, length);
+        buffer = buffer.subarray(length);
+        const code = bytes.readInt32BE(4);
+        const kind =
+          code === SSL_REQUEST || code === GSSENC_REQUEST ? "ssl" : code === CANCEL_REQUEST ? "cancel" : "startup";
+        return { kind, type: "", bytes };
+      }
+      if (buffer.length < 5) return null;
+      const length = 1 + buffer.readInt32BE(1);
+      if (buffer.length < length) return null;
+      const bytes = buffer.subarray(0, length);
+      buffer = buffer.subarray(length);
+      return { kind: "protocol", type: String.fromCharCode(bytes[0] ?? 0), bytes };
+    };
+
+    const handle = async (m: Message) => {
+      if (m.kind === "ssl") {
+        socket.write("N"); // no TLS on loopback; the client continues in plain text
+        return;
+      }
+      if (m.kind === "cancel" || (m.kind === "protocol" && m.type === "X")) {
+        socket.end();
+        return;
+      }
+      await turns.take(id);
+      await db.runExclusive(() =>
+        db.execProtocolRawStream(new Uint8Array(m.bytes), {
+          onRawData: (data) => {
+            if (data.length && socket.writable) socket.write(data);
+          },
+        }),
+      );
+      if (m.kind === "startup") started = true;
+      const cycleEnds = m.kind === "startup" || m.type === "S" || m.type === "Q";
+      if (cycleEnds && !db.isInTransaction()) turns.give(id);
+    };
+
+    const drain = async () => {
+      for (let m = next(); m; m = next()) await handle(m);
+    };
+
+    socket.on("data", (chunk) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      chain = chain.then(drain).catch(() => {
+        socket.destroy();
+      });
+    });
+    socket.on("error", () => socket.destroy());
+    socket.on("close", () => {
+      sockets.delete(socket);
+      // Leave the queue now: a connection still waiting for its turn must never be handed one.
+      turns.forget(id);
+      chain = chain.then(async () => {
+        if (turns.holder !== id) return;
+        // A client that vanished mid-transaction must not keep the database.
+        if (db.isInTransaction()) await db.exec("ROLLBACK").catch(() => {});
+        turns.give(id);
+      });
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as net.AddressInfo;
+  return {
+    port: address.port,
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

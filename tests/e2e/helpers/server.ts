@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+
+export interface RunningServer {
+  baseUrl: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+async function admin(serverUrl: string, sql: string) {
+  const url = new URL(serverUrl);
+  url.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts the product exactly as `npm start` does, on a free port, with its own data folder and,
+ * when DATABASE_URL names a server, its own throw-away database (else embedded PGlite).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "yuelu-e2e-"));
+  const port = 19_000 + Math.floor(Math.random() * 900);
+  const serverUrl = process.env.DATABASE_URL;
+  const database = `yuelu_e2e_${randomBytes(4).toString("hex")}`;
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ...env,
+  };
+  delete childEnv.NODE_ENV;
+  if (serverUrl) {
+    await admin(serverUrl, `CREATE DATABASE "${database}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${database}`;
+    childEnv.DATABASE_URL = url.toString();
+  }
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: root,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const start = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output.slice(-3000)}`);
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (Date.now() - start > 120_000) throw new Error(`server not ready:\n${output.slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    baseUrl,
+    output: () => output,
+    async stop() {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+      if (serverUrl) await admin(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
