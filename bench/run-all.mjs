@@ -2,7 +2,9 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 
-const scripts = ["user-info.mjs"];
+const scripts = ["user-info.mjs", "web-bundle.mjs"];
+// web-bundle reads the built app.
+execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
 for (const script of scripts) {
   console.log(`\n=== bench/${script} ===`);
   execFileSync(process.execPath, [path.join(import.meta.dirname, script), ...process.argv.slice(2)], {

@@ -10,5 +10,5 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(["/voice_yuelu", "/account", "/mock-alipay"].map((p) => [p, api])),
   },
-  build: { outDir: "dist", sourcemap: false },
+  build: { outDir: "dist", sourcemap: false, manifest: true },
 });
