@@ -33,5 +33,7 @@ const rows = [...files].map((file) => {
 for (const [file, r, g] of rows.sort((a, b) => b[2] - a[2])) {
   console.log(`${(g / 1024).toFixed(1).padStart(7)} KB gz  ${(r / 1024).toFixed(1).padStart(7)} KB  ${file}`);
 }
-console.log(`landing page JavaScript: ${(gzip / 1024).toFixed(1)} KB gzipped (${(raw / 1024).toFixed(1)} KB raw), goal <= 250 KB`);
+console.log(
+  `landing page JavaScript: ${(gzip / 1024).toFixed(1)} KB gzipped (${(raw / 1024).toFixed(1)} KB raw), goal <= 250 KB`,
+);
 process.exitCode = gzip / 1024 <= 250 ? 0 : 1;

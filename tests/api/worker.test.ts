@@ -50,6 +50,7 @@ describe("housekeeping job", () => {
       db: t.db,
       config: t.config,
       queues: t.queues,
+      files: t.files,
       log: { info: (o) => logs.push(o), error: (o) => logs.push(o) },
     });
     const job = await t.queues.queue(QueueName.Housekeeping).add("housekeeping", {});

@@ -1,5 +1,5 @@
 import type { Db } from "@yuelu/db";
-import type { Config, HotSql, QueueBackend } from "@yuelu/runtime";
+import type { Config, FileStore, HotSql, QueueBackend } from "@yuelu/runtime";
 import type { Redis } from "ioredis";
 import type { Limiter } from "./lib/limiter.ts";
 
@@ -14,6 +14,8 @@ export interface AppDeps {
   /** present when jobs can be queued (the worker side) */
   queues?: QueueBackend;
   limiter: Limiter;
+  /** uploaded media and generated files */
+  files: FileStore;
   cookieSecret: string;
   /** the SMS provider; tests pass one that records codes */
   sms: SmsSender;

@@ -1,4 +1,5 @@
-import { cookieSecret, createQueueBackend, loadConfig, openDatabase } from "@yuelu/runtime";
+import path from "node:path";
+import { cookieSecret, createQueueBackend, loadConfig, localFileStore, openDatabase } from "@yuelu/runtime";
 import { startWorkers } from "@yuelu/worker";
 import closeWithGrace from "close-with-grace";
 import { Redis } from "ioredis";
@@ -20,6 +21,7 @@ const logger = pino({
 const database = await openDatabase(config, (msg) => logger.info(msg));
 const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
 const queues = createQueueBackend({ redisUrl: config.REDIS_URL, databaseUrl: database.url });
+const files = localFileStore(path.join(config.dataDir, "files"));
 
 const app = await buildApp(
   {
@@ -29,6 +31,7 @@ const app = await buildApp(
     redis,
     queues,
     limiter: redis ? redisLimiter(redis) : memoryLimiter(),
+    files,
     cookieSecret: await cookieSecret(config),
     sms: config.SMS_PROVIDER === "webhook" ? webhookSms(config.SMS_WEBHOOK_URL ?? "") : consoleSms(logger),
   },
@@ -36,7 +39,7 @@ const app = await buildApp(
 );
 
 if (config.workerMode === "embedded") {
-  await startWorkers({ db: database.db, config, queues, log: app.log });
+  await startWorkers({ db: database.db, config, queues, files, log: app.log });
 }
 
 closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {

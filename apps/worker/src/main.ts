@@ -1,5 +1,6 @@
+import path from "node:path";
 import { createDb } from "@yuelu/db";
-import { createQueueBackend, loadConfig } from "@yuelu/runtime";
+import { createQueueBackend, loadConfig, localFileStore } from "@yuelu/runtime";
 import closeWithGrace from "close-with-grace";
 import pino from "pino";
 import { startWorkers } from "./workers.ts";
@@ -16,7 +17,8 @@ if (!config.DATABASE_URL) {
 }
 const db = createDb(config.DATABASE_URL, { poolSize: 5 });
 const queues = createQueueBackend({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL });
-await startWorkers({ db, config, queues, log });
+const files = localFileStore(path.join(config.dataDir, "files"));
+await startWorkers({ db, config, queues, files, log });
 log.info({ queueBackend: queues.kind }, "worker started");
 
 closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {

@@ -1,11 +1,12 @@
 import type { Db } from "@yuelu/db";
-import { type Config, type QueueBackend, QueueName } from "@yuelu/runtime";
+import { type Config, type FileStore, type QueueBackend, QueueName } from "@yuelu/runtime";
 import { runHousekeeping } from "./jobs/housekeeping.ts";
 
 export interface WorkerContext {
   db: Db;
   config: Config;
   queues: QueueBackend;
+  files: FileStore;
   log: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 }
 

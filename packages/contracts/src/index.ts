@@ -3,6 +3,7 @@ export * from "./codes.ts";
 export * from "./common.ts";
 export * from "./content.ts";
 export * from "./envelope.ts";
+export * from "./jobs.ts";
 export * from "./messages.ts";
 export * from "./records.ts";
 export * from "./rewards.ts";

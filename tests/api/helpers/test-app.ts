@@ -1,6 +1,16 @@
 import { randomBytes } from "node:crypto";
+import { rm } from "node:fs/promises";
+import path from "node:path";
 import { createDb, type Db } from "@yuelu/db";
-import { type Config, createQueueBackend, HotSql, loadConfig, type QueueBackend } from "@yuelu/runtime";
+import {
+  type Config,
+  createQueueBackend,
+  type FileStore,
+  HotSql,
+  loadConfig,
+  localFileStore,
+  type QueueBackend,
+} from "@yuelu/runtime";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import supertest from "supertest";
@@ -32,6 +42,7 @@ export interface TestApp {
   redis?: Redis;
   queues: QueueBackend;
   limiter: Limiter;
+  files: FileStore;
   databaseUrl: string;
   http: () => ReturnType<typeof supertest>;
   close(): Promise<void>;
@@ -72,6 +83,7 @@ export async function createTestApp(
   const queues = createQueueBackend({ redisUrl: config.REDIS_URL, databaseUrl, prefix });
   const sms = new FakeSmsRecorder();
   const limiter = redis ? redisLimiter(redis, `${prefix}:limit:`) : memoryLimiter();
+  const files = localFileStore(path.join(config.dataDir, "files"));
   const app = await buildApp({
     config,
     db,
@@ -79,6 +91,7 @@ export async function createTestApp(
     redis,
     queues,
     limiter,
+    files,
     cookieSecret: "test-secret-test-secret-test-secret-0123456789",
     sms,
   });
@@ -91,6 +104,7 @@ export async function createTestApp(
     redis,
     queues,
     limiter,
+    files,
     databaseUrl,
     http: () => supertest(app.server),
     async close() {
@@ -104,6 +118,7 @@ export async function createTestApp(
       await db.$disconnect();
       await sql.end();
       await dropDatabase();
+      await rm(config.dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { requireAuth } from "../plugins/auth.ts";
 import contentRoutes from "./content/routes.ts";
+import dictationRoutes from "./dictation/routes.ts";
 import helpRoutes from "./help/routes.ts";
+import recordsRoutes from "./records/routes.ts";
 import rewardRoutes from "./rewards/routes.ts";
+import transcriptRoutes from "./transcript/routes.ts";
 import userRoutes from "./user/routes.ts";
 
 /**
@@ -16,4 +19,7 @@ export default async function voiceYuelu(app: FastifyInstance) {
   await app.register(contentRoutes);
   await app.register(rewardRoutes);
   await app.register(helpRoutes);
+  await app.register(recordsRoutes);
+  await app.register(dictationRoutes);
+  await app.register(transcriptRoutes);
 }
