@@ -86,8 +86,7 @@ describe("web shell", () => {
     await expect.poll(() => page.getByTestId("time-card").innerText()).toContain("3小时");
     expect(await page.getByTestId("member-badge").innerText()).toContain("会员");
     await page.getByTestId("user-menu").click();
-    await page.getByTestId("quota-total").waitFor();
-    expect(await page.getByTestId("quota-total").innerText()).toContain("3 小时");
+    await expect.poll(() => page.getByTestId("quota-total").innerText(), { timeout: 10_000 }).toContain("3 小时");
     await shot(page, "user-menu-desktop-zh");
     await page.keyboard.press("Escape");
   });

@@ -7,7 +7,14 @@ import { useStorageInfo } from "../account/api.ts";
 export function QuotaBars() {
   const { t } = useTranslation();
   const storage = useStorageInfo();
-  const s = storage.data ?? { timeUsed: 0, timeLimit: 0, timeUsedToday: 0, timeLimitToday: 0, auth: 0 };
+  if (!storage.data) {
+    return (
+      <div className="quota" data-testid="quota-loading" aria-busy="true">
+        <span className="muted">{t("common.loading")}</span>
+      </div>
+    );
+  }
+  const s = storage.data;
   const rows = [
     { label: t("common.storage"), used: s.timeUsed, total: s.timeLimit, id: "total" },
     { label: t("common.storageToday"), used: s.timeUsedToday, total: s.timeLimitToday, id: "today" },
