@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: "api",
-          include: ["tests/api/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/smoke/**/*.test.ts"],
+          include: [
+            "tests/api/**/*.test.ts",
+            "tests/unit/**/*.test.ts",
+            "tests/smoke/**/*.test.ts",
+            "tests/worker/**/*.test.ts",
+          ],
           globalSetup: ["tests/api/helpers/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -195,6 +195,19 @@ describe("account deletion", () => {
   it("after the grace period the account is purged and the phone starts afresh", async () => {
     const dave = await signIn(t);
     await post("/api/v3/user/delete_account", dave);
+    // Personal data that must go with the account: a record with its stored file.
+    const { Readable } = await import("node:stream");
+    await t.files.put(`media/${dave.userId}/purge-me.wav`, Readable.from([Buffer.from("RIFF....WAVE")]));
+    await t.db.audioRecord.create({
+      data: {
+        userId: dave.userId,
+        fileName: "私人录音.wav",
+        format: "wav",
+        fileSize: 12n,
+        timeLen: 1,
+        storageKey: `media/${dave.userId}/purge-me.wav`,
+      },
+    });
     await t.db.user.update({
       where: { id: dave.userId },
       data: { deleteRequestedAt: new Date(Date.now() - 8 * 86_400_000) },
@@ -206,6 +219,8 @@ describe("account deletion", () => {
     const old = await t.db.user.findUniqueOrThrow({ where: { id: dave.userId } });
     expect(old.phone).toBeNull();
     expect(old.deletedAt).not.toBeNull();
+    expect(await t.db.audioRecord.count({ where: { userId: dave.userId } })).toBe(0);
+    expect(await t.files.size(`media/${dave.userId}/purge-me.wav`)).toBeNull();
   });
 });
 

@@ -1,5 +1,12 @@
 import path from "node:path";
-import { cookieSecret, createQueueBackend, loadConfig, localFileStore, openDatabase } from "@yuelu/runtime";
+import {
+  cookieSecret,
+  createQueueBackend,
+  loadConfig,
+  localFileStore,
+  openDatabase,
+  queuePrefix,
+} from "@yuelu/runtime";
 import { startWorkers } from "@yuelu/worker";
 import closeWithGrace from "close-with-grace";
 import { Redis } from "ioredis";
@@ -20,7 +27,11 @@ const logger = pino({
 });
 const database = await openDatabase(config, (msg) => logger.info(msg));
 const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
-const queues = createQueueBackend({ redisUrl: config.REDIS_URL, databaseUrl: database.url });
+const queues = createQueueBackend({
+  redisUrl: config.REDIS_URL,
+  databaseUrl: database.url,
+  prefix: await queuePrefix(database.db),
+});
 const files = localFileStore(path.join(config.dataDir, "files"));
 
 const app = await buildApp(

@@ -7,6 +7,7 @@ import { initI18n } from "./lib/i18n.ts";
 import "./styles/global.css";
 import "./styles/layout.css";
 import "./styles/pages.css";
+import "./styles/records.css";
 
 initI18n();
 const router = createRouter();

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { createDb } from "@yuelu/db";
-import { createQueueBackend, loadConfig, localFileStore } from "@yuelu/runtime";
+import { createQueueBackend, loadConfig, localFileStore, queuePrefix } from "@yuelu/runtime";
 import closeWithGrace from "close-with-grace";
 import pino from "pino";
 import { startWorkers } from "./workers.ts";
@@ -16,7 +16,11 @@ if (!config.DATABASE_URL) {
   process.exit(2);
 }
 const db = createDb(config.DATABASE_URL, { poolSize: 5 });
-const queues = createQueueBackend({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL });
+const queues = createQueueBackend({
+  redisUrl: config.REDIS_URL,
+  databaseUrl: config.DATABASE_URL,
+  prefix: await queuePrefix(db),
+});
 const files = localFileStore(path.join(config.dataDir, "files"));
 await startWorkers({ db, config, queues, files, log });
 log.info({ queueBackend: queues.kind }, "worker started");

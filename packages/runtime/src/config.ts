@@ -53,16 +53,37 @@ const EnvSchema = z.object({
     .default(24 * 3600),
   /** Business time zone: days for check-in, daily tasks and daily quotas roll over at its midnight. */
   BUSINESS_TZ: z.string().default("Asia/Shanghai"),
+  /** ASR engine for Chinese: whisper (whisper.cpp, offline) | openai-compatible (HTTP server) | moonshine (English only). */
+  ASR_ENGINE_ZH: z.enum(["whisper", "moonshine", "openai-compatible"]).default("whisper"),
+  /** ASR engine for English: moonshine (ships in npm, offline) | whisper | openai-compatible. */
+  ASR_ENGINE_EN: z.enum(["whisper", "moonshine", "openai-compatible"]).default("moonshine"),
+  /** whisper.cpp ggml model file. Default DATA_DIR/models/ggml-base.bin (`npm run models:fetch -- base`). */
+  WHISPER_MODEL: z.string().min(1).optional(),
+  /** whisper.cpp `whisper-cli` binary. Default: vendor/whisper/bin/whisper-cli, built at npm install. */
+  WHISPER_CLI: z.string().min(1).optional(),
+  /** Threads whisper.cpp / onnxruntime use per job; 0 = all cores. */
+  ASR_THREADS: z.coerce.number().int().min(0).max(256).default(0),
+  /** Base URL of an OpenAI-compatible ASR server (POST {url}/v1/audio/transcriptions). */
+  OPENAI_ASR_URL: z.string().url().optional(),
+  OPENAI_ASR_KEY: z.string().min(1).optional(),
+  OPENAI_ASR_MODEL: z.string().min(1).default("whisper-1"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, "DB_AUTO_MIGRATE" | "WORKER_MODE"> {
+export interface Config extends Omit<Env, "DB_AUTO_MIGRATE" | "WORKER_MODE" | "WHISPER_MODEL" | "WHISPER_CLI"> {
   isProduction: boolean;
+  /** absolute path of the whisper.cpp model (WHISPER_MODEL or its default) */
+  WHISPER_MODEL: string;
+  /** absolute path of whisper-cli (WHISPER_CLI or the binary scripts/build-whisper.mjs installs) */
+  WHISPER_CLI: string;
   dataDir: string;
   autoMigrate: boolean;
   workerMode: "embedded" | "off";
 }
+
+/** The repository root (packages/runtime/src → ../../..): where scripts/build-whisper.mjs installs to. */
+const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
 
 export class ConfigError extends Error {}
 
@@ -86,5 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     autoMigrate: e.DB_AUTO_MIGRATE ?? true,
     workerMode: e.WORKER_MODE ?? (e.REDIS_URL ? "off" : "embedded"),
+    WHISPER_MODEL: path.resolve(e.WHISPER_MODEL ?? path.join(e.DATA_DIR, "models", "ggml-base.bin")),
+    WHISPER_CLI: path.resolve(e.WHISPER_CLI ?? path.join(REPO_ROOT, "vendor", "whisper", "bin", "whisper-cli")),
   };
 }

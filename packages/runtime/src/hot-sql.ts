@@ -16,6 +16,9 @@ export class HotSql {
     private readonly embedded: boolean,
   ) {
     this.pool = new pg.Pool({ connectionString: url, max: embedded ? 2 : 20 });
+    // An idle client can fail (the server restarts, the database is dropped); without a listener the
+    // pool's 'error' event would crash the process. The pool replaces the client on the next query.
+    this.pool.on("error", () => {});
   }
 
   async query<Row extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<Row[]> {

@@ -72,3 +72,12 @@ export function createQueueBackend(options: { redisUrl?: string; databaseUrl: st
     },
   };
 }
+
+/** The queue prefix of this installation (see the seeded app setting 'instance_id'). */
+export async function queuePrefix(db: {
+  appSetting: { findUnique(args: { where: { key: string } }): Promise<{ value: unknown } | null> };
+}): Promise<string> {
+  const row = await db.appSetting.findUnique({ where: { key: "instance_id" } });
+  const id = typeof row?.value === "string" ? row.value.replaceAll("-", "").slice(0, 12) : "default";
+  return `yuelu-${id}`;
+}

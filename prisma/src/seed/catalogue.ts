@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+
 /**
  * The catalogue a fresh install needs. Rows carry fixed ids so that re-seeding finds them and
  * leaves them alone (an operator's later edits are kept).
@@ -386,6 +388,9 @@ export const welcomeMessage = {
 };
 
 export const appSettings = [
+  // Names this installation's job queues, so two databases sharing one Redis (or a database reset
+  // under a kept Redis) never mistake each other's job ids. Random once; re-seeding keeps it.
+  { key: "instance_id", value: randomUUID() },
   // The welcome gifts of a new account (apps/api/src/modules/account/welcome.ts): the new-user card
   // (3 h), the invitation card (5 h) and the 30-day membership ('black card'), which can be switched off.
   {

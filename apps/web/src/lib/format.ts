@@ -3,8 +3,8 @@ export const SECONDS = { minute: 60, hour: 3600, day: 86400, month: 30 * 86400, 
 
 /** Quotas are in hours (seconds / 3600), one decimal unless whole. */
 export function hours(seconds: number): string {
-  const h = seconds / SECONDS.hour;
-  return Number.isInteger(h) ? String(h) : h.toFixed(1);
+  // One decimal at most, and none when it would be ".0" (10 795 s is "3", not "3.0").
+  return String(Math.round((seconds / SECONDS.hour) * 10) / 10);
 }
 
 export function percent(used: number, total: number): number {

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { requestLang } from "../../lib/lang.ts";
 import { loginPage } from "./login-page.ts";
 import { isLocalDevHost, safeRedirect } from "./redirect.ts";
-import { findOrCreateUser, login, sendSmsCode } from "./service.ts";
+import { findOrCreateUser, login, removeFiles, sendSmsCode } from "./service.ts";
 import { clearSessionCookies, createSession, destroySession, setSessionCookies } from "./sessions.ts";
 
 const tags = ["account"];
@@ -81,6 +81,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       if (config.isProduction || !isLocalDevHost(request)) return reply.callNotFound();
       const { phone, inviteCode } = request.query;
       const { user, changedUserIds } = await findOrCreateUser(db, phone, config.ACCOUNT_DELETION_GRACE_DAYS, {
+        deleteFiles: removeFiles(deps),
         inviteCode,
       });
       for (const id of changedUserIds) await app.invalidate.user(id);

@@ -106,7 +106,10 @@ export async function login(deps: AppDeps, input: LoginInput, ip: string): Promi
 
   if (input.code !== undefined) {
     if (!(await consumeSmsCode(deps, input.phone, input.code))) throw new AppError(StatusCode.SmsCodeInvalid);
-    const found = await findOrCreateUser(db, input.phone, graceDays, { inviteCode: input.inviteCode });
+    const found = await findOrCreateUser(db, input.phone, graceDays, {
+      inviteCode: input.inviteCode,
+      deleteFiles: removeFiles(deps),
+    });
     if (input.password !== undefined) {
       await db.user.update({
         where: { id: found.user.id },
@@ -121,7 +124,7 @@ export async function login(deps: AppDeps, input: LoginInput, ip: string): Promi
   const changedUserIds: number[] = [];
   let user = await db.user.findUnique({ where: { phone: input.phone } });
   if (user && deletionExpired(user.deleteRequestedAt, graceDays)) {
-    await purgeAccount(db, user.id);
+    await purgeAccount(db, user.id, removeFiles(deps));
     changedUserIds.push(user.id);
     user = null;
   }
@@ -154,7 +157,7 @@ export async function findOrCreateUser(
   db: Db,
   phone: string,
   graceDays: number,
-  options: { inviteCode?: string; now?: Date } = {},
+  options: { inviteCode?: string; now?: Date; deleteFiles?: (keys: string[]) => Promise<void> } = {},
 ): Promise<LoginResult & { created: boolean }> {
   const existing = await db.user.findUnique({ where: { phone } });
   if (existing && !deletionExpired(existing.deleteRequestedAt, graceDays)) {
@@ -162,7 +165,7 @@ export async function findOrCreateUser(
   }
   const changedUserIds: number[] = [];
   if (existing) {
-    await purgeAccount(db, existing.id);
+    await purgeAccount(db, existing.id, options.deleteFiles);
     changedUserIds.push(existing.id);
   }
   const now = options.now ?? new Date();
@@ -191,4 +194,11 @@ export async function findOrCreateUser(
       if (attempt >= CREATE_ATTEMPTS) throw error;
     }
   }
+}
+
+/** Deletes a purged account's stored files (records, voices, speech). */
+export function removeFiles(deps: Pick<AppDeps, "files">) {
+  return async (keys: string[]) => {
+    await Promise.all(keys.map((key) => deps.files.delete(key)));
+  };
 }

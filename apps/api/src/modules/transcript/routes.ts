@@ -1,4 +1,201 @@
-import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "@fastify/type-provider-zod";
+import {
+  envelopeOf,
+  ok,
+  ZHotWords,
+  ZHotWordsPutBody,
+  ZTextDetail,
+  ZTranscriptAbstracts,
+  ZTranscriptAbstractsBody,
+  ZTranscriptExportQuery,
+  ZTranscriptFileQuery,
+  ZTranscriptShareUrl,
+  ZUpdateParaBody,
+  ZUpdateParaResult,
+  ZUpdateTextBody,
+  ZUpdateTextResult,
+} from "@yuelu/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { requestLang } from "../../lib/lang.ts";
+import { businessDay } from "../../lib/time.ts";
+import { userIdOf } from "../../plugins/auth.ts";
+import { advanceTasks } from "../tasks/progress.ts";
+import {
+  baseName,
+  contentDisposition,
+  type DocMeta,
+  MIME,
+  summaryDocx,
+  summarySuffix,
+  toDocx,
+  toSrt,
+  toTxt,
+  toVtt,
+} from "./exports.ts";
+import {
+  editParagraph,
+  hotWordsOf,
+  type OwnedTranscript,
+  ownedTranscript,
+  replaceHotWords,
+  replaceSegments,
+  saveAbstracts,
+  textDetail,
+} from "./service.ts";
+import { summarize } from "./summary.ts";
 
-/** transcript routes (docs/records-api.md). */
-export default async function transcriptRoutes(_app: FastifyInstance) {}
+const tags = ["transcript"];
+/** Whole transcripts travel in update_text: up to 20 000 segments, larger than the default 1 MiB body. */
+const TRANSCRIPT_BODY_LIMIT = 32 * 1024 * 1024;
+
+type ExportQuery = z.infer<typeof ZTranscriptExportQuery>;
+
+/** transcript routes (docs/records-api.md "Transcript"). */
+export default async function transcriptRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app.deps;
+
+  const detailRoute = {
+    schema: { tags, querystring: ZTranscriptFileQuery, response: { 200: envelopeOf(ZTextDetail) } },
+  };
+  for (const url of ["/api/v2/audio/text/get_text", "/text/get_text"]) {
+    app.get(url, detailRoute, async (req) =>
+      ok(textDetail(await ownedTranscript(db, userIdOf(req), req.query.fileId))),
+    );
+  }
+
+  for (const url of ["/api/v1/audio/text/update_text", "/text/update_text"]) {
+    for (const method of ["PATCH", "POST", "PUT"] as const) {
+      app.route({
+        method,
+        url,
+        bodyLimit: TRANSCRIPT_BODY_LIMIT,
+        schema: { tags, body: ZUpdateTextBody, response: { 200: envelopeOf(ZUpdateTextResult) } },
+        handler: async (req) => ok(await replaceSegments(db, userIdOf(req), req.body.fileId, req.body.asrResult)),
+      });
+    }
+  }
+
+  app.post(
+    "/text/update_para",
+    { schema: { tags, body: ZUpdateParaBody, response: { 200: envelopeOf(ZUpdateParaResult) } } },
+    async (req) => {
+      const { fileId, ...edit } = req.body;
+      return ok(await editParagraph(db, userIdOf(req), fileId, edit));
+    },
+  );
+
+  app.get("/api/v1/hotWords", { schema: { tags, response: { 200: envelopeOf(ZHotWords) } } }, async (req) =>
+    ok({ hotWords: await hotWordsOf(db, userIdOf(req)) }),
+  );
+  for (const method of ["PUT", "POST"] as const) {
+    app.route({
+      method,
+      url: "/api/v1/hotWords",
+      schema: { tags, body: ZHotWordsPutBody, response: { 200: envelopeOf(ZHotWords) } },
+      handler: async (req) => ok({ hotWords: await replaceHotWords(db, userIdOf(req), req.body.hotWords) }),
+    });
+  }
+
+  app.post(
+    "/text/update_abstracts",
+    { schema: { tags, body: ZTranscriptAbstractsBody, response: { 200: envelopeOf(ZTranscriptAbstracts) } } },
+    async (req) => {
+      const userId = userIdOf(req);
+      const { fileId } = req.body;
+      let abstracts = req.body.abstracts;
+      if (abstracts === undefined) {
+        const t = await ownedTranscript(db, userId, fileId);
+        abstracts = summarize(t.segments.map((s) => s.text));
+      }
+      return ok({ abstracts: await saveAbstracts(db, userId, fileId, abstracts) });
+    },
+  );
+
+  app.get(
+    "/text/generate_url",
+    { schema: { tags, querystring: ZTranscriptFileQuery, response: { 200: envelopeOf(ZTranscriptShareUrl) } } },
+    async (req) => {
+      const t = await ownedTranscript(db, userIdOf(req), req.query.fileId);
+      const origin = (config.PUBLIC_URL ?? `${req.protocol}://${req.host}`).replace(/\/+$/, "");
+      const query = new URLSearchParams({ fileId: String(t.fileId), timeLen: String(t.timeLen), fileName: t.fileName });
+      return ok({ url: `${origin}/detail?${query.toString()}` });
+    },
+  );
+
+  // ── files ──
+  const metaOf = (req: FastifyRequest, t: OwnedTranscript, title = baseName(t.fileName)): DocMeta => ({
+    title,
+    timeLen: t.timeLen,
+    updatedAt: t.updatedAt,
+    timeZone: config.BUSINESS_TZ,
+    lang: requestLang(req),
+  });
+
+  /** Loads the caller's transcript, builds the file, counts the daily 'export' task, sends it. */
+  function exportRoute(
+    urls: string[],
+    build: (
+      req: FastifyRequest,
+      t: OwnedTranscript,
+      q: ExportQuery,
+    ) => Promise<{ body: string | Buffer; name: string; type: string }>,
+  ) {
+    for (const url of urls) {
+      for (const method of ["GET", "POST"] as const) {
+        app.route({
+          method,
+          url,
+          schema: {
+            tags,
+            ...(method === "GET" ? { querystring: ZTranscriptExportQuery } : { body: ZTranscriptExportQuery }),
+          },
+          handler: async (req: FastifyRequest, reply: FastifyReply) => {
+            const q = (method === "GET" ? req.query : req.body) as ExportQuery;
+            const userId = userIdOf(req);
+            const t = await ownedTranscript(db, userId, q.fileId);
+            const file = await build(req, t, q);
+            // The daily task "export a transcript"; a failure here must not cost the user the download.
+            await db
+              .$transaction((tx) => advanceTasks(tx, userId, "export", 1, businessDay(new Date(), config.BUSINESS_TZ)))
+              .catch((err: unknown) => req.log.error({ err }, "could not count the export task"));
+            return reply
+              .header("content-type", file.type)
+              .header("content-disposition", contentDisposition(file.name))
+              .header("cache-control", "no-store")
+              .send(file.body);
+          },
+        });
+      }
+    }
+  }
+
+  exportRoute(["/api/v3/audio/text/export_txt"], async (_req, t, q) => ({
+    body: toTxt(t.segments, q),
+    name: `${baseName(t.fileName)}.txt`,
+    type: MIME.txt,
+  }));
+  exportRoute(["/api/v3/audio/text/export_word", "/text/rich_export_word"], async (req, t) => ({
+    body: await toDocx(metaOf(req, t), t.segments, t.abstracts),
+    name: `${baseName(t.fileName)}.docx`,
+    type: MIME.docx,
+  }));
+  exportRoute(["/api/v3/audio/text/export_srt"], async (_req, t, q) => ({
+    body: toSrt(t.segments, q),
+    name: `${baseName(t.fileName)}.srt`,
+    type: MIME.srt,
+  }));
+  exportRoute(["/api/v3/audio/text/export_vtt"], async (_req, t, q) => ({
+    body: toVtt(t.segments, q),
+    name: `${baseName(t.fileName)}.vtt`,
+    type: MIME.vtt,
+  }));
+  // The stored summary; without one, a summary made now (not stored: a download changes nothing).
+  exportRoute(["/text/abstracts_export_word"], async (req, t) => {
+    const lang = requestLang(req);
+    const title = `${baseName(t.fileName)}${summarySuffix(lang)}`;
+    const abstracts = t.abstracts.trim() ? t.abstracts : summarize(t.segments.map((s) => s.text));
+    return { body: await summaryDocx(metaOf(req, t, title), abstracts), name: `${title}.docx`, type: MIME.docx };
+  });
+}

@@ -1,15 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { Page } from "../../components/page.tsx";
 import { RequireLogin } from "../../components/require-login.tsx";
-import { EmptyState } from "../../components/ui/states.tsx";
+import { RecordsListView } from "../../features/records/components/records-list-view.tsx";
 
-/** My records: the list, folders and batch actions arrive with the records feature; until then an honest empty state. */
+/** Spec §2 /audio-list: my records. */
 export default function AudioListPage() {
   const { t } = useTranslation();
   return (
     <Page title={t("titles.audioList")}>
       <RequireLogin>
-        <EmptyState icon="≣" text={t("empty.records")} />
+        <RecordsListView />
       </RequireLogin>
     </Page>
   );

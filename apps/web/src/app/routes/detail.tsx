@@ -1,36 +1,29 @@
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
 import { RequireLogin } from "../../components/require-login.tsx";
-import { EmptyState } from "../../components/ui/states.tsx";
-import { paths } from "../../config/paths.ts";
 import { AppHeader } from "../../features/layout/app-header.tsx";
+import { useSession } from "../../features/session/session-store.ts";
+import { DetailView } from "../../features/transcript/components/detail-view.tsx";
 
-/**
- * Spec §2 /detail (fileId, timeLen, fileName): the transcript view. Until records can be
- * transcribed there is no record to show, so it says so and links back.
- */
+/** Spec §2 /detail (fileId, timeLen, fileName): the transcript view, outside the home layout. */
 export default function DetailPage() {
   const { t } = useTranslation();
+  const session = useSession();
   const [params] = useSearchParams();
-  const fileName = params.get("fileName");
   return (
     <div className="home">
       <AppHeader />
       <main className="home-main detail-main">
-        <h1 className="page-title">{fileName ?? t("titles.detail")}</h1>
-        <div className="card">
-          <RequireLogin>
-            <EmptyState
-              icon="📄"
-              text={t("empty.detail")}
-              action={
-                <Link className="btn btn-secondary" to={paths.audioList}>
-                  {t("titles.audioList")}
-                </Link>
-              }
-            />
-          </RequireLogin>
-        </div>
+        {session.loggedIn ? (
+          <DetailView />
+        ) : (
+          <>
+            <h1 className="page-title">{params.get("fileName") ?? t("titles.detail")}</h1>
+            <div className="card">
+              <RequireLogin>{null}</RequireLogin>
+            </div>
+          </>
+        )}
       </main>
     </div>
   );

@@ -1,15 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { Page } from "../../components/page.tsx";
 import { RequireLogin } from "../../components/require-login.tsx";
-import { EmptyState } from "../../components/ui/states.tsx";
+import { RecycleBinView } from "../../features/records/components/recycle-bin-view.tsx";
 
-/** Recycle bin: deleted records, restorable; empty until records exist. */
+/** Spec §2 /recycle-bin: deleted records, restorable. */
 export default function RecycleBinPage() {
   const { t } = useTranslation();
   return (
     <Page title={t("titles.recycleBin")}>
       <RequireLogin>
-        <EmptyState icon="♻" text={t("empty.recycleBin")} />
+        <RecycleBinView />
       </RequireLogin>
     </Page>
   );

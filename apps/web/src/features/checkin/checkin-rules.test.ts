@@ -32,6 +32,7 @@ describe("formatting (spec §9)", () => {
   it("shows quotas in hours with a percent, sizes in steps of 1024", () => {
     expect(hours(10800)).toBe("3");
     expect(hours(5400)).toBe("1.5");
+    expect(hours(10_795)).toBe("3");
     expect(percent(1800, 10800)).toBe(17);
     expect(percent(5, 0)).toBe(0);
     expect(formatSize(1536)).toBe("1.5KB");

@@ -1,0 +1,324 @@
+import { randomUUID } from "node:crypto";
+import { type Readable, Transform, type TransformCallback } from "node:stream";
+import type { MultipartFile } from "@fastify/multipart";
+import {
+  FileStatus,
+  type Lang,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_SECONDS,
+  StatusCode,
+  statusMessage,
+  UPLOAD_EXTENSIONS,
+  type UploadResult,
+  ZUploadQuery,
+} from "@yuelu/contracts";
+import { type Db, Prisma } from "@yuelu/db";
+import type { FileStore } from "@yuelu/runtime";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import { AppError } from "../../lib/app-error.ts";
+import { safeFileName, uploadExtension } from "./names.ts";
+import { type MediaFacts, ProbeRefused, probeMedia, SNIFF_BYTES, type Sniffed, sniff } from "./probe.ts";
+import { assertOwnFolder } from "./service.ts";
+
+/** Why an upload was refused; each answers 20004 with its own explanation. */
+export type UploadRefusal =
+  | "extension"
+  | "content"
+  | "unreadable"
+  | "no_audio"
+  | "too_long"
+  | "too_large"
+  | "empty"
+  | "interrupted";
+
+const REASONS: Record<UploadRefusal, Record<Lang, string>> = {
+  extension: {
+    zh: `仅支持 ${UPLOAD_EXTENSIONS.join("、")} 格式`,
+    en: `only ${UPLOAD_EXTENSIONS.join(", ")} files are accepted`,
+  },
+  content: { zh: "文件内容不是音频或视频", en: "the file's content is not audio or video" },
+  unreadable: { zh: "无法读取该音视频文件", en: "the file could not be read as audio or video" },
+  no_audio: { zh: "文件中没有音频轨道", en: "the file has no audio track" },
+  too_long: { zh: "音视频时长超过5小时", en: "it is longer than 5 hours" },
+  too_large: { zh: "文件超过1GB", en: "the file is larger than 1 GB" },
+  empty: { zh: "文件为空", en: "the file is empty" },
+  interrupted: { zh: "上传中断", en: "the upload was interrupted" },
+};
+
+/** 20004 with a reason; the upload route words it as "File upload failed: <reason>". */
+export class UploadRefused extends AppError {
+  constructor(readonly reason: UploadRefusal) {
+    super(StatusCode.FileUploadFailed, { reason }, reason === "too_large" ? 413 : 200);
+  }
+
+  /** "File upload failed: <reason>" in the request's language. */
+  explain(lang: Lang): string {
+    const sep = lang === "zh" ? "：" : ": ";
+    return `${statusMessage(StatusCode.FileUploadFailed, lang).replace(/[.。]$/, "")}${sep}${REASONS[this.reason][lang]}`;
+  }
+}
+
+/** Multipart framing on top of the file itself: a body announced larger than this is refused unread. */
+const MULTIPART_OVERHEAD = 1024 * 1024;
+
+/** True when the request announces a body that cannot hold an acceptable file (refuse before reading it). */
+export function announcesOversizedBody(request: FastifyRequest): boolean {
+  const length = Number(request.headers["content-length"]);
+  return Number.isFinite(length) && length > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD;
+}
+
+export interface UploadDeps {
+  db: Db;
+  files: FileStore;
+  log: FastifyBaseLogger;
+  /** the largest file accepted; MAX_UPLOAD_BYTES (spec §5: 1 GiB) unless a test makes it smaller */
+  maxBytes?: number;
+}
+
+/**
+ * POST /api/v1/audio/upload: streams the request's file to the FileStore, checks it (extension,
+ * content signature, size, ffprobe: readable media with an audio track, ≤ 5 h), then creates the
+ * record. Anything refused or interrupted removes the stored file before answering, and a record is
+ * only created for an accepted file, so a failure leaves neither behind.
+ */
+export async function receiveUpload(
+  deps: UploadDeps,
+  userId: number,
+  request: FastifyRequest,
+  query: { menuId: number | null; uploadId?: string | undefined },
+): Promise<UploadResult> {
+  const part = await request.file({ limits: { fileSize: deps.maxBytes ?? MAX_UPLOAD_BYTES } });
+  if (!part) throw AppError.invalid("file", "no file part in the multipart body");
+  try {
+    const options = mergeFields(query, part);
+    const ext = uploadExtension(part.filename);
+    if (!ext) throw new UploadRefused("extension");
+    if (options.menuId !== null) await assertOwnFolder(deps.db, userId, options.menuId);
+    if (options.uploadId) {
+      const earlier = await previousUpload(deps.db, userId, options.uploadId);
+      if (earlier) return earlier;
+    }
+    return await storeAndRecord(deps, userId, part, ext, options);
+  } finally {
+    // Whatever happened, read the rest of the file part so the answer reaches the client.
+    await drain(part.file);
+  }
+}
+
+/** Fields sent before the file override the query's (the SPA sends both, with the same values). */
+function mergeFields(query: { menuId: number | null; uploadId?: string | undefined }, part: MultipartFile) {
+  const raw: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(part.fields)) {
+    const first = Array.isArray(field) ? field[0] : field;
+    if (first && first.type === "field" && (name === "menuId" || name === "uploadId")) raw[name] = first.value;
+  }
+  if (Object.keys(raw).length === 0) return query;
+  const parsed = ZUploadQuery.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw AppError.invalid(String(issue?.path[0] ?? "body"), issue?.message);
+  }
+  return {
+    menuId: raw.menuId !== undefined ? parsed.data.menuId : query.menuId,
+    uploadId: parsed.data.uploadId ?? query.uploadId,
+  };
+}
+
+/** The record an earlier upload with this uploadId created (retry-safe); one in the bin lets go of the id. */
+async function previousUpload(db: Db, userId: number, uploadId: string): Promise<UploadResult | null> {
+  const earlier = await db.audioRecord.findUnique({ where: { userId_uploadId: { userId, uploadId } } });
+  if (!earlier) return null;
+  if (earlier.deletedAt) {
+    await db.audioRecord.updateMany({
+      where: { fileId: earlier.fileId, deletedAt: { not: null } },
+      data: { uploadId: null },
+    });
+    return null;
+  }
+  return uploadResult(earlier);
+}
+
+async function storeAndRecord(
+  deps: UploadDeps,
+  userId: number,
+  part: MultipartFile,
+  ext: string,
+  options: { menuId: number | null; uploadId?: string | undefined },
+): Promise<UploadResult> {
+  const key = `media/${userId}/${randomUUID()}.${ext}`;
+  let kept = false;
+  try {
+    const gate = new SignatureGate();
+    // The store may attach to the stream late (after creating folders): keep its failure meanwhile.
+    let failure: Error | undefined;
+    gate.on("error", (error) => {
+      failure ??= error;
+    });
+    const source = forward(part.file, gate);
+    let size = 0;
+    try {
+      ({ size } = await deps.files.put(key, gate));
+    } catch (error) {
+      failure ??= error as Error;
+    }
+    if (failure) {
+      if (failure instanceof AppError) throw failure;
+      if (part.file.truncated) throw new UploadRefused("too_large");
+      if (source.failed) throw new UploadRefused("interrupted");
+      // The client was fine: the store could not take the file (disk full, permissions…).
+      deps.log.error({ err: failure, key }, "could not store an upload");
+      throw new AppError(StatusCode.FileSaveFailed);
+    }
+    if (part.file.truncated) throw new UploadRefused("too_large");
+    if (size === 0) throw new UploadRefused("empty");
+
+    const facts = await probe(deps.files.localPath(key));
+    if (facts.duration > MAX_UPLOAD_SECONDS) throw new UploadRefused("too_long");
+
+    const record = await createRecord(deps.db, {
+      userId,
+      menuId: options.menuId,
+      uploadId: options.uploadId ?? null,
+      fileName: safeFileName(part.filename, ext),
+      format: ext,
+      fileSize: BigInt(size),
+      timeLen: secondsOf(facts.duration),
+      sampleRate: facts.sampleRate,
+      channels: facts.channels,
+      codec: facts.codec,
+      storageKey: key,
+      fileStatus: FileStatus.Waiting,
+    });
+    kept = record.storageKey === key;
+    return uploadResult(record);
+  } finally {
+    if (!kept) {
+      await deps.files.delete(key).catch((err) => deps.log.error({ err, key }, "could not remove a refused upload"));
+    }
+  }
+}
+
+/** Whole seconds of a probed duration (timeLen), to the nearest second, at least 1. */
+export function secondsOf(duration: number): number {
+  return Math.max(1, Math.round(duration));
+}
+
+async function probe(localPath: string): Promise<MediaFacts> {
+  try {
+    return await probeMedia(localPath);
+  } catch (error) {
+    if (error instanceof ProbeRefused) throw new UploadRefused(error.reason);
+    throw error;
+  }
+}
+
+type NewRecord = Prisma.AudioRecordUncheckedCreateInput;
+
+/**
+ * Inserts the record. Two uploads racing with one uploadId: the loser answers the winner's record
+ * (its own file is then removed by the caller). A folder deleted meanwhile: the record goes to no folder.
+ */
+async function createRecord(db: Db, data: NewRecord) {
+  try {
+    return await db.audioRecord.create({ data });
+  } catch (error) {
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError)) throw error;
+    if (error.code === "P2002" && data.uploadId) {
+      const winner = await db.audioRecord.findUnique({
+        where: { userId_uploadId: { userId: data.userId, uploadId: data.uploadId } },
+      });
+      if (winner && !winner.deletedAt) return winner;
+    }
+    if (error.code === "P2003" && data.menuId) return db.audioRecord.create({ data: { ...data, menuId: null } });
+    throw error;
+  }
+}
+
+function uploadResult(r: {
+  fileId: number;
+  fileName: string;
+  timeLen: number;
+  fileStatus: number;
+  fileSize: bigint;
+  format: string;
+}): UploadResult {
+  return {
+    fileId: r.fileId,
+    fileName: r.fileName,
+    timeLen: r.timeLen,
+    fileStatus: r.fileStatus,
+    fileSize: Number(r.fileSize),
+    format: r.format,
+  };
+}
+
+/**
+ * Passes the file through unchanged while holding back its first SNIFF_BYTES until their signature
+ * is checked: a file whose content is recognised as something other than audio/video (an
+ * executable, an archive, a document…) is refused there, before the rest is written.
+ */
+class SignatureGate extends Transform {
+  private head: Buffer[] = [];
+  private headBytes = 0;
+  private checked = false;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    if (this.checked) return callback(null, chunk);
+    this.head.push(chunk);
+    this.headBytes += chunk.length;
+    if (this.headBytes < SNIFF_BYTES) return callback();
+    this.check(callback);
+  }
+
+  override _flush(callback: TransformCallback) {
+    if (this.checked) return callback();
+    this.check(callback);
+  }
+
+  private check(callback: TransformCallback) {
+    this.checked = true;
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    sniff(head.subarray(0, SNIFF_BYTES)).then(
+      (sniffed: Sniffed) => {
+        if (sniffed.kind === "other") return callback(new UploadRefused("content"));
+        callback(null, head);
+      },
+      (error: Error) => callback(error),
+    );
+  }
+}
+
+/**
+ * Pipes the multipart file into `target` without tying their lifetimes together: a refusal
+ * destroys `target` only, and the file part stays readable so the rest of it can be drained. The
+ * part's own failures (client gone, size limit) end `target` with an error.
+ */
+function forward(file: Readable, target: Transform): { failed: boolean } {
+  const state = { failed: false };
+  file.on("error", (error) => {
+    state.failed = true;
+    target.destroy(error);
+  });
+  file.on("limit", () => target.destroy(new UploadRefused("too_large")));
+  file.on("close", () => {
+    if (file.readableEnded) return;
+    state.failed = true;
+    target.destroy(new UploadRefused("interrupted"));
+  });
+  file.pipe(target);
+  return state;
+}
+
+/** Reads what is left of a stream and throws it away; settles when it ends, closes or fails. */
+function drain(stream: Readable): Promise<void> {
+  if (stream.readableEnded || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => resolve();
+    stream.once("end", done);
+    stream.once("close", done);
+    stream.once("error", done);
+    stream.unpipe();
+    stream.resume();
+  });
+}

@@ -1,0 +1,210 @@
+import type { Lang, Segment } from "@yuelu/contracts";
+import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
+
+/** Transcript files: txt, docx (library `docx`), SubRip and WebVTT; file names for Content-Disposition. */
+
+export interface ExportOptions {
+  withSpeaker: boolean;
+  withTime: boolean;
+}
+
+const pad = (n: number, width = 2) => String(Math.floor(n)).padStart(width, "0");
+
+/** HH:MM:SS of a time in ms (hours grow past 99 rather than wrap). */
+export function clock(ms: number): string {
+  const s = Math.floor(Math.max(0, ms) / 1000);
+  return `${pad(s / 3600)}:${pad((s % 3600) / 60)}:${pad(s % 60)}`;
+}
+
+/** HH:MM:SS<sep>mmm: ',' for SubRip, '.' for WebVTT. */
+export function cueTime(ms: number, separator: "," | "."): string {
+  const t = Math.max(0, Math.round(ms));
+  return `${clock(t)}${separator}${pad(t % 1000, 3)}`;
+}
+
+/** Characters XML 1.0 cannot carry (docx) and lone surrogates are dropped. */
+export function xmlSafe(text: string): string {
+  return text
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "");
+}
+
+/** Text on one line for a subtitle cue: inner line breaks and blank lines would end the cue. */
+function cueText(text: string): string {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join("\n");
+}
+
+/** A cue must end after it starts: a segment without a real end shows for a second. */
+function cueEnd(s: Segment): number {
+  return s.endTime > s.startTime ? s.endTime : s.startTime + 1000;
+}
+
+/**
+ * Plain text: per segment a header line "speaker  HH:MM:SS" (either part as asked), then the text,
+ * segments separated by a blank line; with neither option, one segment per line.
+ */
+export function toTxt(segments: Segment[], options: ExportOptions): string {
+  const blocks = segments.map((s) => {
+    const header = [options.withSpeaker ? s.spkName : "", options.withTime ? clock(s.startTime) : ""]
+      .filter(Boolean)
+      .join("  ");
+    return header ? `${header}\n${s.text}` : s.text;
+  });
+  const separator = options.withSpeaker || options.withTime ? "\n\n" : "\n";
+  return blocks.length ? `${blocks.join(separator)}\n` : "";
+}
+
+/** SubRip: numbered cues, "HH:MM:SS,mmm --> HH:MM:SS,mmm", "speaker: text". Empty segments are skipped. */
+export function toSrt(segments: Segment[], options: Pick<ExportOptions, "withSpeaker">): string {
+  const cues = segments
+    .filter((s) => cueText(s.text) !== "")
+    .map((s, i) => {
+      const text = cueText(s.text);
+      const line = options.withSpeaker && s.spkName ? `${s.spkName}: ${text}` : text;
+      return `${i + 1}\n${cueTime(s.startTime, ",")} --> ${cueTime(cueEnd(s), ",")}\n${line.replace(/-->/g, "->")}\n`;
+    });
+  return cues.join("\n");
+}
+
+const vttEscape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * WebVTT: "WEBVTT", then cues "HH:MM:SS.mmm --> HH:MM:SS.mmm" whose text carries the speaker as a
+ * voice span, `<v speaker>text` (the format's own speaker markup). Text is escaped (&, <, >).
+ */
+export function toVtt(segments: Segment[], options: Pick<ExportOptions, "withSpeaker">): string {
+  const cues = segments
+    .filter((s) => cueText(s.text) !== "")
+    .map((s, i) => {
+      const text = vttEscape(cueText(s.text)); // escaping ">" also breaks any "-->"
+      const speaker = s.spkName.replace(/[<>&\r\n]/g, "").trim();
+      const line = options.withSpeaker && speaker ? `<v ${speaker}>${text}` : text;
+      return `${i + 1}\n${cueTime(s.startTime, ".")} --> ${cueTime(cueEnd(s), ".")}\n${line}\n`;
+    });
+  return ["WEBVTT\n", ...cues].join("\n");
+}
+
+const LABELS = {
+  zh: { duration: "时长", updated: "更新时间", summary: "摘要", transcript: "转写内容" },
+  en: { duration: "Duration", updated: "Updated", summary: "Summary", transcript: "Transcript" },
+} as const;
+
+export interface DocMeta {
+  title: string;
+  timeLen: number;
+  updatedAt: Date;
+  timeZone: string;
+  lang: Lang;
+}
+
+/** yyyy-MM-dd HH:mm:ss in the business time zone (spec §9 display form). */
+export function formatDateTime(date: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+function textRuns(text: string, options: { bold?: boolean; color?: string; size?: number } = {}): TextRun[] {
+  return xmlSafe(text)
+    .split(/\r\n|\r|\n/)
+    .map((line, i) => new TextRun({ text: line, break: i > 0 ? 1 : undefined, ...options }));
+}
+
+function metaParagraph(meta: DocMeta): Paragraph {
+  const l = LABELS[meta.lang];
+  const line = `${l.duration} ${clock(meta.timeLen * 1000)} · ${l.updated} ${formatDateTime(meta.updatedAt, meta.timeZone)}`;
+  return new Paragraph({ children: textRuns(line, { color: "808080", size: 20 }), spacing: { after: 240 } });
+}
+
+function pack(meta: DocMeta, children: Paragraph[]): Promise<Buffer> {
+  const doc = new Document({
+    creator: "Yuelu",
+    title: xmlSafe(meta.title),
+    sections: [
+      {
+        children: [
+          new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.LEFT, children: textRuns(meta.title) }),
+          metaParagraph(meta),
+          ...children,
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(doc);
+}
+
+/** The transcript as .docx: title, meta line, the summary (when there is one), then speaker + time + text per segment. */
+export function toDocx(meta: DocMeta, segments: Segment[], abstracts: string): Promise<Buffer> {
+  const l = LABELS[meta.lang];
+  const children: Paragraph[] = [];
+  if (abstracts.trim()) {
+    children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: textRuns(l.summary) }));
+    children.push(new Paragraph({ children: textRuns(abstracts), spacing: { after: 240 } }));
+    children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: textRuns(l.transcript) }));
+  }
+  for (const s of segments) {
+    children.push(
+      new Paragraph({
+        spacing: { before: 160 },
+        children: [...textRuns(s.spkName, { bold: true }), ...textRuns(`  ${clock(s.startTime)}`, { color: "808080" })],
+      }),
+    );
+    children.push(new Paragraph({ children: textRuns(s.text) }));
+  }
+  return pack(meta, children);
+}
+
+/** The summary alone as .docx. */
+export function summaryDocx(meta: DocMeta, abstracts: string): Promise<Buffer> {
+  const paragraphs = abstracts
+    .split(/\r\n|\r|\n/)
+    .filter((p) => p.trim() !== "")
+    .map((p) => new Paragraph({ children: textRuns(p), spacing: { after: 120 } }));
+  return pack(meta, [
+    new Paragraph({ heading: HeadingLevel.HEADING_1, children: textRuns(LABELS[meta.lang].summary) }),
+    ...paragraphs,
+  ]);
+}
+
+/** The record's name without its extension, made safe for a file name ('transcript' when nothing is left). */
+export function baseName(fileName: string): string {
+  const dot = fileName.lastIndexOf(".");
+  const stem = dot > 0 ? fileName.slice(0, dot) : fileName;
+  const safe = [...stem.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, "_").trim()].slice(0, 100).join("");
+  return safe || "transcript";
+}
+
+/** `attachment` with an ASCII fallback name and the UTF-8 name per RFC 5987/6266. */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%;]/g, "_");
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+export const summarySuffix = (lang: Lang) => (lang === "zh" ? "-摘要" : "-summary");
+
+export const MIME = {
+  txt: "text/plain; charset=utf-8",
+  srt: "application/x-subrip; charset=utf-8",
+  vtt: "text/vtt; charset=utf-8",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+} as const;

@@ -1,0 +1,222 @@
+import {
+  isValidSpeakerName,
+  MAX_HOT_WORDS,
+  type Segment,
+  SPEAKER_NAME_MAX,
+  StatusCode,
+  toEpochSeconds,
+  type ZEditableSegment,
+} from "@yuelu/contracts";
+import type { Db, Prisma } from "@yuelu/db";
+import type { z } from "zod";
+import { AppError } from "../../lib/app-error.ts";
+import type { Tx } from "../wallet/tx.ts";
+
+/** Transcripts of the user's own records (docs/records-api.md "Transcript"). */
+
+const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 };
+
+export interface OwnedTranscript {
+  fileId: number;
+  fileName: string;
+  timeLen: number;
+  language: string;
+  abstracts: string;
+  updatedAt: Date;
+  segments: Segment[];
+}
+
+const notFound = () => new AppError(StatusCode.RecordNotFound);
+
+const num = (v: unknown, fallback = 0): number =>
+  typeof v === "number" && Number.isFinite(v) ? Math.max(0, Math.round(v)) : fallback;
+const str = (v: unknown): string => (typeof v === "string" ? v : v === null || v === undefined ? "" : String(v));
+
+/**
+ * The stored asrResult as segments. The worker and update_text store a JSON array; anything else
+ * a row may hold (a JSON text, missing fields) is read leniently rather than failing the page.
+ */
+export function segmentsOf(stored: unknown): Segment[] {
+  let value = stored;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((s): s is Record<string, unknown> => typeof s === "object" && s !== null)
+    .map((s) => {
+      const startTime = num(s.startTime);
+      const segment: Segment = {
+        spkName: str(s.spkName),
+        startTime,
+        endTime: Math.max(startTime, num(s.endTime, startTime)),
+        text: str(s.text),
+      };
+      if (Array.isArray(s.words)) {
+        segment.words = s.words
+          .filter((w): w is Record<string, unknown> => typeof w === "object" && w !== null)
+          .map((w) => ({ text: str(w.text), startTime: num(w.startTime), endTime: num(w.endTime) }));
+      }
+      return segment;
+    });
+}
+
+/** The caller's record (not in the bin) and its transcript; otherwise 30001. */
+export async function ownedTranscript(db: Db | Tx, userId: number, fileId: number): Promise<OwnedTranscript> {
+  const record = await db.audioRecord.findFirst({
+    where: { fileId, userId, deletedAt: null },
+    select: { fileId: true, fileName: true, timeLen: true, transcript: true },
+  });
+  if (!record?.transcript) throw notFound();
+  const t = record.transcript;
+  return {
+    fileId: record.fileId,
+    fileName: record.fileName,
+    timeLen: record.timeLen,
+    language: t.language,
+    abstracts: t.abstracts,
+    updatedAt: t.updatedAt,
+    segments: segmentsOf(t.asrResult),
+  };
+}
+
+/** Locks the transcript row of the caller's record for a read-modify-write; 30001 when there is none. */
+async function lockTranscript(tx: Tx, userId: number, fileId: number): Promise<OwnedTranscript> {
+  const locked = await tx.$queryRaw<{ fileId: number }[]>`
+    SELECT t."fileId" FROM transcripts t JOIN audio_records r ON r."fileId" = t."fileId"
+    WHERE t."fileId" = ${fileId}::int AND r."userId" = ${userId}::int AND r."deletedAt" IS NULL
+    FOR UPDATE OF t`;
+  if (locked.length === 0) throw notFound();
+  return ownedTranscript(tx, userId, fileId);
+}
+
+async function saveSegments(tx: Tx, fileId: number, segments: Segment[]): Promise<Date> {
+  const saved = await tx.transcript.update({
+    where: { fileId },
+    data: { asrResult: segments as unknown as Prisma.InputJsonValue },
+    select: { updatedAt: true },
+  });
+  return saved.updatedAt;
+}
+
+export function textDetail(t: OwnedTranscript) {
+  return {
+    fileId: t.fileId,
+    fileName: t.fileName,
+    updateTime: toEpochSeconds(t.updatedAt),
+    timeLen: t.timeLen,
+    language: t.language,
+    asrResult: JSON.stringify(t.segments),
+    abstracts: t.abstracts,
+  };
+}
+
+/** update_text: replaces every segment (validated by ZEditableSegment). */
+export async function replaceSegments(
+  db: Db,
+  userId: number,
+  fileId: number,
+  input: z.infer<typeof ZEditableSegment>[],
+): Promise<{ fileId: number; updateTime: number; segments: number }> {
+  const segments: Segment[] = input.map((s) => {
+    const segment: Segment = {
+      spkName: s.spkName,
+      startTime: s.startTime,
+      endTime: Math.max(s.startTime, s.endTime ?? s.startTime),
+      text: s.text,
+    };
+    if (s.words) segment.words = s.words;
+    return segment;
+  });
+  return db.$transaction(async (tx) => {
+    await lockTranscript(tx, userId, fileId);
+    const updatedAt = await saveSegments(tx, fileId, segments);
+    return { fileId, updateTime: toEpochSeconds(updatedAt), segments: segments.length };
+  }, TX_OPTIONS);
+}
+
+export interface ParaEdit {
+  index: number;
+  text?: string;
+  spkName?: string;
+  renameAll?: boolean;
+}
+
+/** Distinct speaker names in order of first appearance (spec §3 Speaker state: the suggested list). */
+export function speakersOf(segments: Segment[]): string[] {
+  return [...new Set(segments.map((s) => s.spkName).filter((n) => n !== ""))];
+}
+
+/**
+ * update_para: one segment's text and/or its speaker. Spec §5: an empty name, or the old name, changes
+ * no name; otherwise only Han characters, English letters and digits, at most 10 → 10002 naming
+ * spkName. renameAll renames every segment carrying the old name, else only this one.
+ */
+export async function editParagraph(db: Db, userId: number, fileId: number, edit: ParaEdit) {
+  const newNameRaw = (edit.spkName ?? "").trim().normalize("NFC");
+  return db.$transaction(async (tx) => {
+    const t = await lockTranscript(tx, userId, fileId);
+    const segment = t.segments[edit.index];
+    if (!segment) throw AppError.invalid("index", `must be below ${t.segments.length}`);
+    const oldName = segment.spkName;
+    let newName = oldName;
+    let renamed = 0;
+    if (newNameRaw !== "" && newNameRaw !== oldName) {
+      if (!isValidSpeakerName(newNameRaw)) {
+        throw AppError.invalid(
+          "spkName",
+          `only Chinese characters, English letters and digits, at most ${SPEAKER_NAME_MAX}`,
+        );
+      }
+      newName = newNameRaw;
+      for (const [i, s] of t.segments.entries()) {
+        if (i === edit.index || (edit.renameAll && s.spkName === oldName)) {
+          s.spkName = newName;
+          renamed += 1;
+        }
+      }
+    }
+    if (edit.text !== undefined) segment.text = edit.text;
+    const updatedAt = renamed > 0 || edit.text !== undefined ? await saveSegments(tx, fileId, t.segments) : t.updatedAt;
+    return {
+      fileId,
+      index: edit.index,
+      segment,
+      oldName,
+      newName,
+      renameAll: Boolean(edit.renameAll),
+      renamed,
+      speakers: speakersOf(t.segments),
+      updateTime: toEpochSeconds(updatedAt),
+    };
+  }, TX_OPTIONS);
+}
+
+export async function saveAbstracts(db: Db, userId: number, fileId: number, abstracts: string): Promise<string> {
+  return db.$transaction(async (tx) => {
+    await lockTranscript(tx, userId, fileId);
+    await tx.transcript.update({ where: { fileId }, data: { abstracts } });
+    return abstracts;
+  }, TX_OPTIONS);
+}
+
+export async function hotWordsOf(db: Db, userId: number): Promise<string[]> {
+  const rows = await db.hotWord.findMany({ where: { userId }, orderBy: { id: "asc" }, select: { word: true } });
+  return rows.map((r) => r.word);
+}
+
+/** PUT hotWords: the list replaces the saved one (≤ 200, validated and de-duplicated by the schema). */
+export async function replaceHotWords(db: Db, userId: number, words: string[]): Promise<string[]> {
+  if (words.length > MAX_HOT_WORDS) throw AppError.invalid("hotWords", `at most ${MAX_HOT_WORDS} words`);
+  await db.$transaction(async (tx) => {
+    // One writer per user at a time, so two parallel PUTs leave one list, not a mix.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('hot_words'), ${userId}::int)`;
+    await tx.hotWord.deleteMany({ where: { userId } });
+    if (words.length) await tx.hotWord.createMany({ data: words.map((word) => ({ userId, word })) });
+  }, TX_OPTIONS);
+  return words;
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+import { recordKeys } from "./keys.ts";
+
+/** Deleting a folder moves its records out of any folder: both the folders and the lists change. */
+export function useDeleteMenu() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (menuId: string) => api<unknown>("/api/v2/menu/delete", { data: { menuId } }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: recordKeys.menus });
+      void client.invalidateQueries({ queryKey: recordKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+import { recordKeys } from "./keys.ts";
+
+/** To the recycle bin. */
+export function deleteRecords(fileIds: number[]) {
+  if (fileIds.length === 1) return api<unknown>("/api/v1/audio/record/delete_record", { data: { fileId: fileIds[0] } });
+  return api<unknown>("/api/v1/audio/record/delete_batch", { data: { fileIds: fileIds.join(",") } });
+}
+
+export function useDeleteRecords() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRecords,
+    onSuccess: () => client.invalidateQueries({ queryKey: recordKeys.all }),
+  });
+}

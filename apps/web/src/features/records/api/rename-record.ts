@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+import { recordKeys } from "./keys.ts";
+
+export function useRenameRecord() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fileId, fileName }: { fileId: number; fileName: string }) =>
+      api<unknown>("/api/v1/audio/record/update_record", { data: { fileId, fileName } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: recordKeys.all }),
+  });
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+import { recordKeys } from "./keys.ts";
+
+export function useUpdateHotWords() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (hotWords: string[]) =>
+      (await api<{ hotWords: string[] }>("/api/v1/hotWords", { method: "PUT", data: { hotWords } })).hotWords ??
+      hotWords,
+    onSuccess: (hotWords) => client.setQueryData(recordKeys.hotWords, hotWords),
+  });
+}

@@ -1,0 +1,36 @@
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import type { MenuItem } from "../api/types.ts";
+import { useUpdateMenu } from "../api/update-menu.ts";
+import { NameFormDialog } from "./name-form-dialog.tsx";
+
+export function FolderRenameDialog({ menu, onClose }: { menu: MenuItem | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateMenu();
+  return (
+    <NameFormDialog
+      open={menu !== null}
+      title={t("folders.rename")}
+      label={t("folders.nameLabel")}
+      placeholder={t("folders.namePlaceholder")}
+      initial={menu?.menuName ?? ""}
+      min={1}
+      max={20}
+      invalidText={t("folders.nameInvalid")}
+      pending={update.isPending}
+      onClose={onClose}
+      onSubmit={(menuName) => {
+        if (!menu || menuName === menu.menuName) return onClose();
+        update.mutate(
+          { menuId: menu.menuId, menuName },
+          {
+            onSuccess: () => {
+              toast.success(t("folders.renamed"));
+              onClose();
+            },
+          },
+        );
+      }}
+    />
+  );
+}

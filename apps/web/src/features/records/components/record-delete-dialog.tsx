@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { useDeleteRecords } from "../api/delete-records.ts";
+import type { AudioRecord } from "../api/types.ts";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+
+/** To the recycle bin (restorable). */
+export function RecordDeleteDialog({
+  records,
+  onClose,
+  onDone,
+}: {
+  records: AudioRecord[] | null;
+  onClose: () => void;
+  onDone?: () => void;
+}) {
+  const { t } = useTranslation();
+  const remove = useDeleteRecords();
+  return (
+    <ConfirmDialog
+      open={records !== null}
+      title={t("records.deleteTitle")}
+      text={t("records.deleteText", { count: records?.length ?? 0 })}
+      confirmLabel={t("records.delete")}
+      danger
+      pending={remove.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        records &&
+        remove.mutate(
+          records.map((r) => r.fileId),
+          {
+            onSuccess: () => {
+              toast.success(t("records.deleted"));
+              onDone?.();
+              onClose();
+            },
+          },
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,108 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Button } from "../../../components/ui/button.tsx";
+import { useSession } from "../../session/session-store.ts";
+import { useDictationConfig } from "../api/get-dictation-config.ts";
+import { useHotWords } from "../api/get-hot-words.ts";
+import { useMenus } from "../api/get-menus.ts";
+import { recordKeys } from "../api/keys.ts";
+import { acceptedFiles, useStartDictation } from "../api/start-dictation.ts";
+import type { DictationOptions } from "../api/types.ts";
+import { uploads, useUploadItems } from "../hooks/upload-store.ts";
+import { hasAvailableLanguage } from "../lib/languages.ts";
+import { HotWordsEditor } from "./hot-words-editor.tsx";
+import { RecorderPanel } from "./recorder-panel.tsx";
+import { DEFAULT_OPTIONS, TranscribeOptions } from "./transcribe-options.tsx";
+import { TranscriptionProgress } from "./transcription-progress.tsx";
+import { UploadList } from "./upload-list.tsx";
+import { UploadZone } from "./upload-zone.tsx";
+
+/**
+ * /transaudio: upload (drop, pick or record), then the transcription options for what was
+ * uploaded, then its progress with a link to the transcript.
+ */
+export function TransaudioView() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const client = useQueryClient();
+  uploads.claim(session.userId);
+  const items = useUploadItems();
+  const [recording, setRecording] = useState(false);
+  const [menuId, setMenuId] = useState("");
+  const menus = useMenus();
+  const [options, setOptions] = useState<DictationOptions>(DEFAULT_OPTIONS);
+  const config = useDictationConfig();
+  const hotWords = useHotWords();
+  const start = useStartDictation();
+
+  // Kept after leaving the page: an upload that finishes later still refreshes My records.
+  useEffect(() => {
+    uploads.onUploaded(() => void client.invalidateQueries({ queryKey: recordKeys.lists() }));
+  }, [client]);
+
+  const ready = items.filter((i) => i.status === "done" && i.record && !i.submitted).map((i) => i.record!);
+  const submitted = items.filter((i) => i.submitted && i.record).map((i) => i.record!);
+
+  const transcribe = () => {
+    const fileIds = ready.map((r) => r.fileId);
+    start.mutate(
+      { fileIds, options, hotWords: hotWords.data ?? [] },
+      {
+        onSuccess: ({ tasks }) => {
+          const accepted = acceptedFiles(tasks);
+          uploads.markSubmitted(accepted);
+          if (accepted.length > 0) toast.success(t("transcribe.started"));
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="transaudio">
+      <UploadZone
+        onFiles={(files) => uploads.add(files, menuId || null)}
+        extra={
+          <Button variant="secondary" onClick={() => setRecording((r) => !r)} aria-expanded={recording}>
+            {t("common.startRecording")}
+          </Button>
+        }
+      />
+      {(menus.data ?? []).length > 0 && (
+        <label className="option-inline upload-folder">
+          <span className="option-label">{t("upload.folder")}</span>
+          <select className="input select" value={menuId} onChange={(e) => setMenuId(e.target.value)}>
+            <option value="">{t("records.noFolder")}</option>
+            {(menus.data ?? []).map((m) => (
+              <option key={m.menuId} value={m.menuId}>
+                {m.menuName}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {recording && <RecorderPanel onRecorded={(file) => uploads.add([file], menuId || null)} />}
+      <UploadList items={items} />
+      {ready.length > 0 && (
+        <section className="transcribe-panel" aria-label={t("transcribe.optionsTitle")}>
+          <h2 className="section-title">{t("transcribe.optionsTitle")}</h2>
+          <TranscribeOptions value={options} onChange={setOptions} />
+          <details className="hot-words-details">
+            <summary>{t("hotWords.title")}</summary>
+            <HotWordsEditor />
+          </details>
+          <Button
+            size="lg"
+            onClick={transcribe}
+            disabled={start.isPending || !hasAvailableLanguage(config.data)}
+            data-testid="start-transcription"
+          >
+            {start.isPending ? t("transcribe.starting") : t("transcribe.start")}
+          </Button>
+        </section>
+      )}
+      <TranscriptionProgress records={submitted} />
+    </div>
+  );
+}

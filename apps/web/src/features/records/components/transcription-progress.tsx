@@ -1,0 +1,50 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { ProgressBar } from "../../../components/ui/states.tsx";
+import { progressById, useProgress } from "../api/get-progress.ts";
+import type { UploadedRecord } from "../api/types.ts";
+import { detailHref } from "../lib/links.ts";
+import { FileStatus, statusKind, statusLabel } from "../lib/status.ts";
+
+/** Progress of the files sent for transcription (polled every 2 s until complete or failed). */
+export function TranscriptionProgress({ records }: { records: UploadedRecord[] }) {
+  const { t } = useTranslation();
+  const progress = useProgress(records.map((r) => r.fileId));
+  const byId = progressById(progress.data);
+  if (records.length === 0) return null;
+  return (
+    <section className="transcription-progress" aria-label={t("transcribe.progressTitle")}>
+      <h2 className="section-title">{t("transcribe.progressTitle")}</h2>
+      <ul>
+        {records.map((r) => {
+          const p = byId.get(r.fileId);
+          const fileStatus = p?.fileStatus ?? FileStatus.InQueue;
+          const value = fileStatus === FileStatus.Complete ? 100 : (p?.progress ?? 0);
+          return (
+            <li key={r.fileId} className="upload-item" data-testid="transcription-item">
+              <div className="upload-item-head">
+                <span className="upload-item-name">{r.fileName}</span>
+                <span className={`status status-${statusKind(fileStatus)}`} data-testid="transcription-status">
+                  {statusLabel(t, fileStatus, value)}
+                </span>
+              </div>
+              {fileStatus !== FileStatus.Failed && (
+                <ProgressBar value={value} label={`${r.fileName} ${t("transcribe.progressTitle")}`} />
+              )}
+              {fileStatus === FileStatus.Failed && p?.errorMsg && (
+                <p className="error-text" role="alert">
+                  {p.errorMsg}
+                </p>
+              )}
+              {fileStatus === FileStatus.Complete && (
+                <Link className="btn btn-primary btn-sm" to={detailHref(r)} data-testid="open-transcript">
+                  {t("transcribe.viewText")}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

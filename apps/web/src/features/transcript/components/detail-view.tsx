@@ -1,0 +1,96 @@
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router-dom";
+import { EmptyState, ErrorState, Spinner } from "../../../components/ui/states.tsx";
+import { paths } from "../../../config/paths.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { formatDateTime, formatDuration } from "../../../lib/format.ts";
+import { audioDownloadUrl } from "../../records/api/download-records.ts";
+import { useRecord } from "../../records/api/get-record.ts";
+import { FileStatus } from "../../records/lib/status.ts";
+import { extensionOf, VIDEO_FORMATS } from "../../records/lib/upload-rules.ts";
+import { useTranscript } from "../api/get-text.ts";
+import { DetailStatus } from "./detail-status.tsx";
+import { ExportMenu } from "./export-menu.tsx";
+import { TranscriptView } from "./transcript-view.tsx";
+
+const NOT_FOUND = new Set([30001, 20003]);
+
+function parseFileId(raw: string | null): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+const isNotFound = (error: unknown) => error instanceof ApiError && NOT_FOUND.has(error.code);
+
+/** Spec §2 /detail?fileId=&timeLen=&fileName=: the record's state, or its transcript with the player. */
+export function DetailView() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const fileId = parseFileId(params.get("fileId"));
+  const record = useRecord(fileId);
+  const complete = record.data?.fileStatus === FileStatus.Complete;
+  const text = useTranscript(fileId ?? 0, complete);
+  const fileName = record.data?.fileName ?? params.get("fileName") ?? t("titles.detail");
+
+  const back = (
+    <Link className="btn btn-secondary" to={paths.audioList}>
+      {t("transcript.back")}
+    </Link>
+  );
+  const notFound = <EmptyState icon="📄" text={t("transcript.notFound")} action={back} />;
+
+  let body: React.ReactNode;
+  if (fileId === null) body = notFound;
+  else if (record.isPending) body = <Spinner />;
+  else if (record.isError)
+    body = isNotFound(record.error) ? notFound : <ErrorState onRetry={() => void record.refetch()} />;
+  else if (!complete) body = <DetailStatus record={record.data} />;
+  else if (text.isPending) body = <Spinner />;
+  else if (text.isError) body = isNotFound(text.error) ? notFound : <ErrorState onRetry={() => void text.refetch()} />;
+  else {
+    const format = (record.data.format || extensionOf(record.data.fileName)).toLowerCase();
+    body = (
+      <TranscriptView
+        transcript={text.data}
+        audioPath={record.data.audioPath}
+        video={VIDEO_FORMATS.has(format) || VIDEO_FORMATS.has(extensionOf(record.data.fileName))}
+        downloadHref={audioDownloadUrl(record.data.fileId)}
+      />
+    );
+  }
+
+  return (
+    <>
+      <div className="detail-head">
+        <div className="detail-title">
+          <Link to={paths.audioList} className="back-link" aria-label={t("transcript.back")}>
+            ←
+          </Link>
+          <div>
+            <h1 className="page-title" data-testid="detail-title">
+              {fileName}
+            </h1>
+            {record.data && (
+              <p className="muted detail-meta">
+                {t("transcript.meta", {
+                  duration: formatDuration(record.data.timeLen),
+                  time: formatDateTime(record.data.updateTime),
+                })}
+              </p>
+            )}
+          </div>
+        </div>
+        {record.data && (
+          <ExportMenu
+            fileId={record.data.fileId}
+            fileName={record.data.fileName}
+            audioHref={audioDownloadUrl(record.data.fileId)}
+            transcribed={complete && text.isSuccess}
+          />
+        )}
+      </div>
+      <div className="card detail-card">{body}</div>
+    </>
+  );
+}

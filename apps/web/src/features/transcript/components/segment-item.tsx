@@ -1,0 +1,82 @@
+import { clsx } from "clsx";
+import { memo } from "react";
+import { useTranslation } from "react-i18next";
+import { type Match, splitByMatches } from "../lib/search.ts";
+import { avatarGradient, avatarText, formatMs, type Segment } from "../lib/segments.ts";
+import { EditableText } from "./editable-text.tsx";
+import { SpeakerRenamePopover } from "./speaker-rename-popover.tsx";
+
+export interface SegmentItemProps {
+  segment: Segment;
+  index: number;
+  speakerIndex: number;
+  active: boolean;
+  /** this segment's search matches and the list position of the first */
+  matches?: { first: number; list: Match[] };
+  /** the current match, when it is in this segment (else -1: keeps the memo effective) */
+  currentMatch: number;
+  speakers: string[];
+  onSeek: (index: number) => void;
+  onSaveText: (index: number, text: string) => Promise<unknown>;
+  onRename: (index: number, name: string, renameAll: boolean) => Promise<unknown>;
+  onEditingChange: (editing: boolean) => void;
+}
+
+/** One segment: avatar (first character, one of 3 gradients by speaker), speaker, time, text. */
+export const SegmentItem = memo(function SegmentItem({
+  segment,
+  index,
+  speakerIndex,
+  active,
+  matches,
+  currentMatch,
+  speakers,
+  onSeek,
+  onSaveText,
+  onRename,
+  onEditingChange,
+}: SegmentItemProps) {
+  const { t } = useTranslation();
+  const parts = splitByMatches(segment.text, matches?.list ?? [], matches?.first ?? 0);
+  return (
+    <li
+      className={clsx("segment", active && "active", currentMatch >= 0 && "has-current-match")}
+      data-index={index}
+      data-testid="segment"
+      aria-current={active ? "true" : undefined}
+      data-current-match={currentMatch >= 0 ? currentMatch : undefined}
+    >
+      <span className={`speaker-avatar gradient-${avatarGradient(speakerIndex)}`} aria-hidden data-testid="avatar">
+        {avatarText(segment.spkName)}
+      </span>
+      <div className="segment-body">
+        <div className="segment-head">
+          <SpeakerRenamePopover
+            name={segment.spkName}
+            suggestions={speakers}
+            onRename={(name, all) => onRename(index, name, all)}
+          >
+            {segment.spkName}
+          </SpeakerRenamePopover>
+          <button
+            type="button"
+            className="segment-time"
+            onClick={() => onSeek(index)}
+            aria-label={t("transcript.jumpTo", { time: formatMs(segment.startTime) })}
+          >
+            {formatMs(segment.startTime)}
+          </button>
+        </div>
+        <EditableText
+          text={segment.text}
+          parts={parts}
+          currentMatch={currentMatch}
+          label={t("transcript.editLabel", { index: index + 1 })}
+          onSave={(text) => onSaveText(index, text)}
+          onStartEdit={() => onSeek(index)}
+          onEditingChange={onEditingChange}
+        />
+      </div>
+    </li>
+  );
+});

@@ -1,0 +1,68 @@
+import { vi } from "vitest";
+
+/**
+ * A fake XMLHttpRequest for upload tests (named as such): records each request, and lets the test
+ * drive it: upload progress, the answer, a network failure. Installed with installFakeXhr().
+ */
+export class FakeXhr {
+  static instances: FakeXhr[] = [];
+  method = "";
+  url = "";
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = "";
+  withCredentials = false;
+  aborted = false;
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+
+  constructor() {
+    FakeXhr.instances.push(this);
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+
+  /** test side */
+  get query(): URLSearchParams {
+    return new URL(this.url, window.location.origin).searchParams;
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ loaded, total, lengthComputable: true });
+  }
+  respond(data: unknown, code = 1, status = 200, message = "") {
+    this.status = status;
+    this.responseText = JSON.stringify({ status_code: code, status_msg: message, data });
+    this.onload?.();
+  }
+  respondRaw(status: number, text: string) {
+    this.status = status;
+    this.responseText = text;
+    this.onload?.();
+  }
+  fail() {
+    this.onerror?.();
+  }
+}
+
+export function installFakeXhr() {
+  FakeXhr.instances = [];
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  return FakeXhr;
+}

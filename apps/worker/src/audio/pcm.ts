@@ -1,0 +1,136 @@
+import { spawn } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+
+export const SAMPLE_RATE = 16_000;
+
+/** 16 kHz mono audio held as 16-bit samples (half the memory of floats: 3 h ≈ 346 MB). */
+export interface Pcm {
+  readonly samples: Int16Array | Float32Array;
+  readonly length: number;
+  /** samples [start, end) as floats in [-1, 1] (a copy) */
+  slice(start: number, end: number): Float32Array;
+}
+
+export function pcmFrom(samples: Int16Array | Float32Array): Pcm {
+  return {
+    samples,
+    length: samples.length,
+    slice(start, end) {
+      const s = Math.max(0, Math.floor(start));
+      const e = Math.min(samples.length, Math.ceil(end));
+      if (samples instanceof Float32Array) return samples.slice(s, Math.max(s, e));
+      const out = new Float32Array(Math.max(0, e - s));
+      for (let i = 0; i < out.length; i++) out[i] = samples[s + i]! / 32768;
+      return out;
+    },
+  };
+}
+
+export const ffmpegBinary = () => process.env.FFMPEG_PATH || "ffmpeg";
+
+export class AudioDecodeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "AudioDecodeError";
+  }
+}
+
+/**
+ * Decodes any media file ffmpeg reads to 16 kHz mono 16-bit PCM, streamed from the child process
+ * (never a shell: the path is one argv entry). `expectedSeconds` sizes the buffer and drives progress.
+ */
+export function decodeToPcm(
+  file: string,
+  options: { expectedSeconds?: number; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<Pcm> {
+  return new Promise((resolve, reject) => {
+    const args = ["-nostdin", "-hide_banner", "-loglevel", "error", "-i", file, "-vn", "-sn", "-dn"];
+    args.push("-ac", "1", "-ar", String(SAMPLE_RATE), "-f", "s16le", "-acodec", "pcm_s16le", "pipe:1");
+    const child = spawn(ffmpegBinary(), args, { stdio: ["ignore", "pipe", "pipe"], signal: options.signal });
+    const expected = Math.max(1, Math.ceil((options.expectedSeconds ?? 60) * SAMPLE_RATE));
+    let buffer = new Int16Array(expected + SAMPLE_RATE);
+    let length = 0;
+    let carry: Buffer | null = null;
+    let stderr = "";
+    let lastReport = 0;
+    child.stdout.on("data", (chunk: Buffer) => {
+      let data = carry ? Buffer.concat([carry, chunk]) : chunk;
+      const usable = data.length - (data.length % 2);
+      carry = usable < data.length ? Buffer.from(data.subarray(usable)) : null;
+      data = data.subarray(0, usable);
+      const n = usable / 2;
+      if (length + n > buffer.length) {
+        const grown = new Int16Array(Math.max(buffer.length * 2, length + n));
+        grown.set(buffer.subarray(0, length));
+        buffer = grown;
+      }
+      if (data.byteOffset % 2 === 0) buffer.set(new Int16Array(data.buffer, data.byteOffset, n), length);
+      else for (let i = 0; i < n; i++) buffer[length + i] = data.readInt16LE(i * 2);
+      length += n;
+      if (options.onProgress && length - lastReport > SAMPLE_RATE * 30) {
+        lastReport = length;
+        options.onProgress(Math.min(1, length / expected));
+      }
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      if (stderr.length < 4000) stderr += chunk.toString();
+    });
+    child.on("error", (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === "ENOENT"
+          ? new AudioDecodeError("ffmpeg is not installed (Debian: apt-get install ffmpeg, or set FFMPEG_PATH)")
+          : error,
+      );
+    });
+    child.on("close", (code) => {
+      if (code !== 0) {
+        reject(
+          new AudioDecodeError(`ffmpeg could not decode the audio (exit ${code}): ${stderr.trim().slice(0, 500)}`),
+        );
+        return;
+      }
+      if (length === 0) {
+        reject(new AudioDecodeError("the file holds no audio that ffmpeg can decode"));
+        return;
+      }
+      options.onProgress?.(1);
+      resolve(pcmFrom(length === buffer.length ? buffer : buffer.slice(0, length)));
+    });
+  });
+}
+
+/** Any AudioInput as Pcm: arrays are used as they are, paths decoded with ffmpeg. */
+export async function loadAudio(input: Float32Array | Int16Array | string, signal?: AbortSignal): Promise<Pcm> {
+  if (typeof input === "string") return decodeToPcm(input, { signal });
+  return pcmFrom(input);
+}
+
+/** A 16-bit mono WAV file of `samples` (floats are clipped to [-1, 1]). */
+export function encodeWav(samples: Float32Array | Int16Array, sampleRate = SAMPLE_RATE): Buffer {
+  const out = Buffer.alloc(44 + samples.length * 2);
+  out.write("RIFF", 0, "ascii");
+  out.writeUInt32LE(36 + samples.length * 2, 4);
+  out.write("WAVE", 8, "ascii");
+  out.write("fmt ", 12, "ascii");
+  out.writeUInt32LE(16, 16);
+  out.writeUInt16LE(1, 20);
+  out.writeUInt16LE(1, 22);
+  out.writeUInt32LE(sampleRate, 24);
+  out.writeUInt32LE(sampleRate * 2, 28);
+  out.writeUInt16LE(2, 32);
+  out.writeUInt16LE(16, 34);
+  out.write("data", 36, "ascii");
+  out.writeUInt32LE(samples.length * 2, 40);
+  for (let i = 0; i < samples.length; i++) {
+    const v = samples instanceof Int16Array ? samples[i]! : Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32767);
+    out.writeInt16LE(v, 44 + i * 2);
+  }
+  return out;
+}
+
+export async function writeWav(file: string, samples: Float32Array | Int16Array, sampleRate = SAMPLE_RATE) {
+  await writeFile(file, encodeWav(samples, sampleRate));
+}
+
+export const msToSample = (ms: number) => Math.round((ms * SAMPLE_RATE) / 1000);
+export const sampleToMs = (sample: number) => Math.round((sample * 1000) / SAMPLE_RATE);

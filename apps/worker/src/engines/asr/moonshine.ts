@@ -1,0 +1,283 @@
+import { existsSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { InferenceSession, Tensor } from "onnxruntime-node";
+import { loadAudio, msToSample, type Pcm, SAMPLE_RATE } from "../../audio/pcm.ts";
+import { detectSpeech, groupRegions, type SpeechRegion, spanOf } from "../../audio/vad.ts";
+import {
+  type AsrEngine,
+  AsrEngineUnavailableError,
+  type AsrLanguage,
+  type AsrResult,
+  type AsrSegment,
+  type AudioInput,
+  type TranscribeOptions,
+} from "./types.ts";
+
+/** Moonshine-tiny decoder shape (moonshine-js src/model.ts). */
+const SHAPE = { numKVHeads: 8, headDim: 36 };
+const START_TOKEN = 1;
+const EOS_TOKEN = 2;
+/** Upstream caps generation at 6 tokens per second of audio. */
+const TOKENS_PER_SECOND = 6;
+/** Hot-word bias added to the logits: the first token of a hot word, then each continuation. */
+const BIAS_FIRST = 1.0;
+const BIAS_NEXT = 4.0;
+
+/** Where moonshine-js keeps its ONNX weights, or null with the reason. */
+export function moonshineModelDir(): { dir: string | null; reason?: string } {
+  let entry: string;
+  try {
+    entry = fileURLToPath(import.meta.resolve("@moonshine-ai/moonshine-js"));
+  } catch {
+    return { dir: null, reason: "the npm package @moonshine-ai/moonshine-js is not installed (run `npm ci`)" };
+  }
+  // The package's `exports` hides package.json: walk up from its entry point.
+  let dir = path.dirname(entry);
+  while (dir !== path.dirname(dir)) {
+    const pkg = path.join(dir, "package.json");
+    if (existsSync(pkg)) {
+      try {
+        if (JSON.parse(readFileSync(pkg, "utf8")).name === "@moonshine-ai/moonshine-js") break;
+      } catch {
+        // keep walking
+      }
+    }
+    dir = path.dirname(dir);
+  }
+  const model = path.join(dir, "dist", "model", "tiny", "quantized");
+  for (const f of ["encoder_model.onnx", "decoder_model_merged.onnx"]) {
+    if (!existsSync(path.join(model, f))) {
+      return {
+        dir: null,
+        reason: `Moonshine weights missing at ${path.join(model, f)} (reinstall @moonshine-ai/moonshine-js)`,
+      };
+    }
+  }
+  return { dir: model };
+}
+
+function onnxRuntimeAvailable(): string | undefined {
+  try {
+    import.meta.resolve("onnxruntime-node");
+    return undefined;
+  } catch {
+    return "the npm package onnxruntime-node is not installed (run `npm ci`)";
+  }
+}
+
+/** Why the Moonshine engine cannot run here, or undefined when it can. */
+export function moonshineMissing(): string | undefined {
+  return onnxRuntimeAvailable() ?? moonshineModelDir().reason;
+}
+
+interface Tokenizer {
+  encode(text: string, addBos?: boolean, addPrecedingSpace?: boolean): number[];
+  decode(ids: number[], addBos?: boolean, addPrecedingSpace?: boolean): string;
+}
+
+interface Loaded {
+  ort: typeof import("onnxruntime-node");
+  encoder: InferenceSession;
+  decoder: InferenceSession;
+  numLayers: number;
+  tokenizer: Tokenizer;
+}
+
+/**
+ * Moonshine-tiny (English) on onnxruntime-node: offline, weights from the npm package. Speech is cut
+ * at pauses into chunks of at most ~28 s; each chunk is encoded once and decoded greedily with a
+ * KV cache. Hot words bias the decoder toward their token sequences.
+ */
+export class MoonshineEngine implements AsrEngine {
+  readonly name = "moonshine";
+  private loading?: Promise<Loaded>;
+
+  constructor(private readonly options: { threads?: number } = {}) {}
+
+  private load(): Promise<Loaded> {
+    this.loading ??= (async () => {
+      const missing = moonshineMissing();
+      if (missing)
+        throw new AsrEngineUnavailableError("moonshine", `Moonshine (English ASR) is not available: ${missing}`);
+      const dir = moonshineModelDir().dir as string;
+      const ort = await import("onnxruntime-node");
+      const threads = this.options.threads || Math.max(1, os.availableParallelism());
+      const opts: InferenceSession.SessionOptions = {
+        executionProviders: ["cpu"],
+        intraOpNumThreads: threads,
+        interOpNumThreads: 1,
+        graphOptimizationLevel: "all",
+      };
+      const encoder = await ort.InferenceSession.create(path.join(dir, "encoder_model.onnx"), opts);
+      const decoder = await ort.InferenceSession.create(path.join(dir, "decoder_model_merged.onnx"), opts);
+      const numLayers = decoder.inputNames.filter((n) => /^past_key_values\.\d+\.decoder\.key$/.test(n)).length;
+      const tokenizer = (await import("llama-tokenizer-js")).default as unknown as Tokenizer;
+      return { ort, encoder, decoder, numLayers, tokenizer };
+    })();
+    this.loading.catch(() => {
+      this.loading = undefined;
+    });
+    return this.loading;
+  }
+
+  async ready(language: AsrLanguage): Promise<void> {
+    if (language === "zh") {
+      throw new AsrEngineUnavailableError(
+        "moonshine",
+        "Moonshine recognises English only: set ASR_ENGINE_ZH=whisper (with a model) or openai-compatible for Chinese",
+      );
+    }
+    await this.load();
+  }
+
+  async transcribe(audio: AudioInput, options: TranscribeOptions): Promise<AsrResult> {
+    await this.ready(options.language);
+    const m = await this.load();
+    const pcm = await loadAudio(audio, options.signal);
+    const regions = options.regions ?? detectSpeech(pcm);
+    // One chunk per utterance; pieces under 1 s join a neighbour (the model needs some context).
+    const chunks = groupRegions(regions, { maxMs: 28_000, minMs: 1000, joinGapMs: 0, maxGapMs: 1500 });
+    const bias = hotWordTokens(m.tokenizer, options.hotWords ?? []);
+    const total = chunks.reduce((s, c) => s + spanOf(c).endMs - spanOf(c).startMs, 0) || 1;
+    let done = 0;
+    const segments: AsrSegment[] = [];
+    for (const chunk of chunks) {
+      options.signal?.throwIfAborted();
+      const { startMs, endMs } = spanOf(chunk);
+      const text = await this.recognise(m, chunkAudio(pcm, chunk), bias);
+      if (text) segments.push({ startMs, endMs, text });
+      done += endMs - startMs;
+      options.onProgress?.(Math.min(1, done / total));
+    }
+    return { segments, language: "en" };
+  }
+
+  private async recognise(m: Loaded, audio: Float32Array, bias: number[][]): Promise<string> {
+    const { ort, encoder, decoder, numLayers, tokenizer } = m;
+    if (audio.length < SAMPLE_RATE / 10) return "";
+    const encoded = await encoder.run({ input_values: new ort.Tensor("float32", audio, [1, audio.length]) });
+    const hidden = encoded.last_hidden_state!;
+    const past: Record<string, Tensor> = {};
+    for (let i = 0; i < numLayers; i++) {
+      for (const a of ["decoder", "encoder"]) {
+        for (const b of ["key", "value"]) {
+          past[`past_key_values.${i}.${a}.${b}`] = new ort.Tensor("float32", new Float32Array(0), [
+            0,
+            SHAPE.numKVHeads,
+            1,
+            SHAPE.headDim,
+          ]);
+        }
+      }
+    }
+    const maxLen = Math.max(4, Math.ceil((audio.length / SAMPLE_RATE) * TOKENS_PER_SECOND));
+    const tokens = [START_TOKEN];
+    let input = [START_TOKEN];
+    for (let step = 0; step < maxLen; step++) {
+      const feeds: Record<string, Tensor> = {
+        input_ids: new ort.Tensor("int64", BigInt64Array.from(input.map(BigInt)), [1, input.length]),
+        encoder_hidden_states: hidden,
+        use_cache_branch: new ort.Tensor("bool", [step > 0], [1]),
+        ...past,
+      };
+      const out = await decoder.run(feeds);
+      const logitsTensor = out.logits!;
+      const logits = logitsTensor.data as Float32Array;
+      const vocab = logitsTensor.dims[logitsTensor.dims.length - 1]!;
+      const last = logits.subarray(logits.length - vocab);
+      const next = argMaxBiased(last, tokens, bias);
+      if (next === EOS_TOKEN) break;
+      tokens.push(next);
+      const loop = loopLength(tokens);
+      if (loop > 0) {
+        tokens.splice(tokens.length - (LOOP_REPEATS - 1) * loop);
+        break;
+      }
+      input = [next];
+      for (const name of Object.keys(out)) {
+        if (!name.startsWith("present.")) continue;
+        // The encoder (cross-attention) cache is computed once, on the first step.
+        if (step > 0 && name.includes(".encoder.")) continue;
+        past[name.replace("present.", "past_key_values.")] = out[name]!;
+      }
+    }
+    return tokenizer.decode(tokens, true, true).replace(/\s+/g, " ").trim();
+  }
+}
+
+function chunkAudio(pcm: Pcm, chunk: SpeechRegion[]): Float32Array {
+  const span = spanOf(chunk);
+  return pcm.slice(msToSample(span.startMs), msToSample(span.endMs));
+}
+
+/** Token sequences of the hot words (with and without a leading space), for decoding bias. */
+function hotWordTokens(tokenizer: Tokenizer, hotWords: readonly string[]): number[][] {
+  const out: number[][] = [];
+  for (const raw of hotWords) {
+    const word = raw.trim();
+    if (!word || !/[A-Za-z0-9]/.test(word)) continue;
+    out.push(tokenizer.encode(word, false, true));
+  }
+  return out.filter((t) => t.length > 0);
+}
+
+function argMaxBiased(logits: Float32Array, tokens: number[], bias: number[][]): number {
+  let best = 0;
+  let bestValue = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < logits.length; i++) {
+    if (logits[i]! > bestValue) {
+      bestValue = logits[i]!;
+      best = i;
+    }
+  }
+  if (bias.length === 0) return best;
+  // Shallow biasing: boost the token that continues (or starts) a hot word, if it is competitive.
+  const boosted = new Map<number, number>();
+  for (const seq of bias) {
+    for (let k = Math.min(seq.length - 1, tokens.length - 1); k >= 0; k--) {
+      let match = true;
+      for (let j = 0; j < k; j++) {
+        if (tokens[tokens.length - k + j] !== seq[j]) {
+          match = false;
+          break;
+        }
+      }
+      if (match) {
+        const add = k === 0 ? BIAS_FIRST : BIAS_NEXT;
+        const token = seq[k]!;
+        boosted.set(token, Math.max(boosted.get(token) ?? 0, add));
+        break;
+      }
+    }
+  }
+  for (const [token, add] of boosted) {
+    if (logits[token]! + add > bestValue) {
+      bestValue = logits[token]! + add;
+      best = token;
+    }
+  }
+  return best;
+}
+
+const LOOP_REPEATS = 4;
+
+/** Greedy decoding can loop ("the the the…"): the n-gram length that just repeated 4 times, or 0. */
+function loopLength(tokens: number[]): number {
+  for (let n = 1; n <= 8; n++) {
+    const reps = LOOP_REPEATS;
+    if (tokens.length < n * reps + 1) continue;
+    let looping = true;
+    for (let r = 1; r < reps && looping; r++) {
+      for (let j = 0; j < n; j++) {
+        if (tokens[tokens.length - 1 - j] !== tokens[tokens.length - 1 - j - r * n]) {
+          looping = false;
+          break;
+        }
+      }
+    }
+    if (looping) return n;
+  }
+  return 0;
+}

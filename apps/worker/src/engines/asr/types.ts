@@ -1,0 +1,63 @@
+import type { SpeechRegion } from "../../audio/vad.ts";
+
+/** The languages a transcription task may ask for ("auto": the engine detects it). */
+export type AsrLanguage = "zh" | "en" | "auto";
+export type AsrEngineName = "whisper" | "moonshine" | "openai-compatible";
+
+export interface AsrWord {
+  startMs: number;
+  endMs: number;
+  text: string;
+}
+
+export interface AsrSegment {
+  startMs: number;
+  endMs: number;
+  text: string;
+  words?: AsrWord[];
+}
+
+export interface AsrResult {
+  segments: AsrSegment[];
+  /** the language the engine heard (whisper/openai detect it for "auto"); absent when unknown */
+  language?: string;
+}
+
+/**
+ * 16 kHz mono PCM: float samples in [-1, 1], 16-bit samples, or the path of a media file
+ * (decoded with ffmpeg; a WAV at 16 kHz mono is read as is).
+ */
+export type AudioInput = Float32Array | Int16Array | string;
+
+export interface TranscribeOptions {
+  language: AsrLanguage;
+  /** words the user wants recognised (names, jargon): prompt for whisper/openai, decoding bias for moonshine */
+  hotWords?: readonly string[];
+  /** 0..1, called as recognition advances */
+  onProgress?: (fraction: number) => void;
+  /**
+   * Speech regions (ms) found by the caller's VAD. Only these are recognised; without them the
+   * engine finds them itself. Segments always carry times of the whole input.
+   */
+  regions?: readonly SpeechRegion[];
+  signal?: AbortSignal;
+}
+
+export interface AsrEngine {
+  readonly name: AsrEngineName | string;
+  /** Throws AsrEngineUnavailableError when the engine cannot serve `language` here (checked before decoding). */
+  ready?(language: AsrLanguage): Promise<void>;
+  transcribe(audio: AudioInput, options: TranscribeOptions): Promise<AsrResult>;
+}
+
+/** An engine that is not installed (no model, no binary, no server configured): code 70001, not retried. */
+export class AsrEngineUnavailableError extends Error {
+  readonly code = 70001;
+  constructor(
+    readonly engine: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "AsrEngineUnavailableError";
+  }
+}

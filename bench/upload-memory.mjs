@@ -1,0 +1,216 @@
+// Streams a 1 GiB upload to POST /voice_yuelu/api/v1/audio/upload and samples the server's resident memory
+// (VmRSS of /proc/<pid>/status) while it runs: the upload must stream to the store, never sit in memory.
+// The file is a real WAV (48 kHz stereo 16-bit, ~1 h 33 min: under the 5-hour limit), generated as it is sent.
+// Uses DATABASE_URL/REDIS_URL when set (a throw-away database is created and dropped), else the embedded database.
+// Usage: node bench/upload-memory.mjs [--bytes 1073741824] [--port 8093]
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { parseArgs } from "node:util";
+import pg from "pg";
+
+const { values } = parseArgs({
+  options: { bytes: { type: "string", default: String(1024 ** 3) }, port: { type: "string", default: "8093" } },
+});
+const fileBytes = Number(values.bytes);
+const port = Number(values.port);
+const origin = `http://127.0.0.1:${port}`;
+const root = path.resolve(import.meta.dirname, "..");
+const GOAL_MB = 150;
+
+// ── the server, as `npm start` runs it ──
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "yuelu-bench-upload-"));
+const server = process.env.DATABASE_URL;
+const benchDb = `yuelu_bench_upload_${process.pid}`;
+async function admin(sql) {
+  const url = new URL(server);
+  url.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+let databaseEnv = {};
+if (server) {
+  await admin(`CREATE DATABASE "${benchDb}"`);
+  const url = new URL(server);
+  url.pathname = `/${benchDb}`;
+  databaseEnv = { DATABASE_URL: url.toString() };
+}
+const api = spawn(process.execPath, ["scripts/start.mjs"], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    NODE_ENV: "development",
+    LOG_LEVEL: "warn",
+    DATA_DIR: dataDir,
+    WEB_DIST: "/nonexistent",
+    RATE_LIMIT_PER_MINUTE: "0",
+    ...databaseEnv,
+  },
+  stdio: ["ignore", "pipe", "pipe"],
+});
+let log = "";
+api.stdout.on("data", (d) => (log += d));
+api.stderr.on("data", (d) => (log += d));
+api.on("exit", (code) => code && code !== 143 && console.error(`api exited ${code}\n${log.slice(-2000)}`));
+
+async function waitFor(url, timeoutMs = 90_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not come up\n${log.slice(-2000)}`);
+}
+
+/** Resident memory of the server process, in bytes. */
+function rss() {
+  const status = readFileSync(`/proc/${api.pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
+  return kb * 1024;
+}
+
+// ── the file: a WAV header, then 1 s of a 440 Hz sine repeated, generated chunk by chunk ──
+
+function wavStream(totalBytes) {
+  const rate = 48_000;
+  const channels = 2;
+  const blockAlign = channels * 2;
+  const dataBytes = Math.floor((totalBytes - 44) / blockAlign) * blockAlign;
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0, "latin1");
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write("WAVEfmt ", 8, "latin1");
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(channels, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * blockAlign, 28);
+  header.writeUInt16LE(blockAlign, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36, "latin1");
+  header.writeUInt32LE(dataBytes, 40);
+  const second = Buffer.alloc(rate * blockAlign);
+  for (let i = 0; i < rate; i++) {
+    const v = Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000);
+    second.writeInt16LE(v, i * blockAlign);
+    second.writeInt16LE(v, i * blockAlign + 2);
+  }
+  let left = dataBytes;
+  return {
+    size: 44 + dataBytes,
+    seconds: dataBytes / (rate * blockAlign),
+    stream: Readable.from(
+      (function* () {
+        yield header;
+        while (left > 0) {
+          const n = Math.min(left, second.length);
+          left -= n;
+          yield n === second.length ? second : second.subarray(0, n);
+        }
+      })(),
+      { objectMode: false },
+    ),
+  };
+}
+
+/** POSTs one multipart body whose file part is `file.stream`; resolves with the status and the JSON answer. */
+function upload(cookie, file) {
+  const boundary = `----yuelubench${Date.now().toString(16)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-1GiB.wav"\r\n` +
+      "Content-Type: audio/wav\r\n\r\n",
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${origin}/voice_yuelu/api/v1/audio/upload`, {
+      method: "POST",
+      headers: {
+        cookie,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": String(head.length + file.size + tail.length),
+      },
+    });
+    req.on("error", reject);
+    req.on("response", (res) => {
+      let body = "";
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode, body }));
+    });
+    req.write(head);
+    file.stream.on("end", () => req.end(tail));
+    file.stream.pipe(req, { end: false });
+  });
+}
+
+try {
+  await waitFor(`${origin}/healthz`);
+  const phone = "13900000002";
+  const sent = await (
+    await fetch(`${origin}/account/api/sms/send`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ phone }),
+    })
+  ).json();
+  const login = await fetch(`${origin}/account/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ phone, code: sent.data.devCode }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+  // Settle, then take the baseline as the highest RSS over a quiet second.
+  await new Promise((r) => setTimeout(r, 1500));
+  let baseline = 0;
+  for (let i = 0; i < 10; i++) {
+    baseline = Math.max(baseline, rss());
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, rss());
+    } catch {}
+  }, 50);
+
+  const file = wavStream(fileBytes);
+  const started = Date.now();
+  const res = await upload(cookie, file);
+  const seconds = (Date.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, rss());
+
+  const answer = JSON.parse(res.body);
+  if (answer.status_code !== 1) throw new Error(`upload refused: HTTP ${res.status} ${res.body}`);
+  const mb = (n) => (n / 1024 / 1024).toFixed(1);
+  const growth = peak - baseline;
+  console.log(
+    `\nuploaded ${mb(file.size)} MiB (WAV, ${(file.seconds / 60).toFixed(1)} min) in ${seconds.toFixed(1)} s ` +
+      `(${mb(file.size / seconds)} MiB/s); record ${answer.data.fileId}, timeLen ${answer.data.timeLen} s`,
+  );
+  console.log(`server RSS: baseline ${mb(baseline)} MiB, peak ${mb(peak)} MiB`);
+  console.log(
+    `peak RSS growth ${mb(growth)} MiB (goal < ${GOAL_MB} MB)${growth < GOAL_MB * 1e6 ? "" : "  ← OVER GOAL"}`,
+  );
+} finally {
+  api.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 1500));
+  rmSync(dataDir, { recursive: true, force: true });
+  if (server) await admin(`DROP DATABASE IF EXISTS "${benchDb}" WITH (FORCE)`);
+}

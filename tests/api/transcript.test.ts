@@ -1,0 +1,667 @@
+import { randomUUID } from "node:crypto";
+import { inflateRawSync } from "node:zlib";
+import type { Segment } from "@yuelu/contracts";
+import type supertest from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { businessDay } from "../../apps/api/src/lib/time.ts";
+import {
+  clock,
+  contentDisposition,
+  cueTime,
+  toSrt,
+  toTxt,
+  toVtt,
+} from "../../apps/api/src/modules/transcript/exports.ts";
+import {
+  splitSentences,
+  summarize,
+  summarizeSentences,
+  summaryLength,
+  termsOf,
+} from "../../apps/api/src/modules/transcript/summary.ts";
+import { createTestApp, type SignedIn, signIn, type TestApp } from "./helpers/test-app.ts";
+
+let t: TestApp;
+let alice: SignedIn;
+let bob: SignedIn;
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await signIn(t);
+  bob = await signIn(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const api = (path: string) => `/voice_yuelu${path}`;
+
+const SEGMENTS: Segment[] = [
+  { spkName: "说话人1", startTime: 0, endTime: 4200, text: "大家好，今天我们讨论语音识别项目的进度。" },
+  { spkName: "说话人2", startTime: 4200, endTime: 9050, text: "模型训练已完成 <b>80%</b> & 还有测试。" },
+  { spkName: "说话人1", startTime: 9050, endTime: 12_000, text: "好的，下周发布。" },
+  { spkName: "说话人2", startTime: 3_723_456, endTime: 3_725_500, text: "散会。" },
+];
+
+async function record(
+  who: SignedIn,
+  options: { segments?: Segment[] | null; fileName?: string; deletedAt?: Date; abstracts?: string } = {},
+) {
+  const rec = await t.db.audioRecord.create({
+    data: {
+      userId: who.userId,
+      fileName: options.fileName ?? "周会 记录.mp3",
+      format: "mp3",
+      fileSize: 1000n,
+      timeLen: 3726,
+      storageKey: `test/${randomUUID()}.mp3`,
+      fileStatus: 2,
+      progress: 100,
+      deletedAt: options.deletedAt ?? null,
+    },
+  });
+  if (options.segments !== null) {
+    await t.db.transcript.create({
+      data: {
+        fileId: rec.fileId,
+        asrResult: options.segments ?? SEGMENTS,
+        language: "zh",
+        abstracts: options.abstracts ?? "",
+      },
+    });
+  }
+  return rec;
+}
+
+const get = (who: SignedIn, path: string) => t.http().get(api(path)).set("Cookie", who.cookie);
+const post = (who: SignedIn, path: string, body: Record<string, unknown>) =>
+  t.http().post(api(path)).set("Cookie", who.cookie).send(body);
+const storedSegments = async (fileId: number) =>
+  (await t.db.transcript.findUniqueOrThrow({ where: { fileId } })).asrResult as unknown as Segment[];
+
+/** Reads a binary response body as a Buffer. */
+const binary = (req: supertest.Test) =>
+  req.buffer(true).parse((res, callback) => {
+    const chunks: Buffer[] = [];
+    res.on("data", (c: Buffer) => chunks.push(c));
+    res.on("end", () => callback(null, Buffer.concat(chunks)));
+  });
+
+/** The entries of a zip archive (stored or deflated), read from its central directory. */
+function unzip(zip: Buffer): Map<string, Buffer> {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error("not a zip");
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const files = new Map<string, Buffer>();
+  for (let i = 0; i < count; i++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error("bad central directory");
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.toString("utf8", at + 46, at + 46 + nameLength);
+    const dataAt = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(dataAt, dataAt + size);
+    files.set(name, method === 0 ? data : inflateRawSync(data));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return files;
+}
+const docxText = (buffer: Buffer) => {
+  const xml = unzip(buffer).get("word/document.xml")?.toString("utf8");
+  if (!xml) throw new Error("no word/document.xml");
+  return xml;
+};
+
+describe("sign-in is required", () => {
+  it.each([
+    ["GET", "/api/v2/audio/text/get_text?fileId=1"],
+    ["POST", "/api/v1/audio/text/update_text"],
+    ["PATCH", "/api/v1/audio/text/update_text"],
+    ["POST", "/text/update_para"],
+    ["GET", "/api/v1/hotWords"],
+    ["PUT", "/api/v1/hotWords"],
+    ["POST", "/text/update_abstracts"],
+    ["GET", "/text/abstracts_export_word?fileId=1"],
+    ["GET", "/api/v3/audio/text/export_txt?fileId=1"],
+    ["GET", "/api/v3/audio/text/export_word?fileId=1"],
+    ["GET", "/api/v3/audio/text/export_srt?fileId=1"],
+    ["GET", "/api/v3/audio/text/export_vtt?fileId=1"],
+    ["GET", "/text/get_text?fileId=1"],
+    ["POST", "/text/update_text"],
+    ["GET", "/text/generate_url?fileId=1"],
+    ["GET", "/text/rich_export_word?fileId=1"],
+  ])("%s %s without a session → 10001", async (method, path) => {
+    const req = t.http()[method.toLowerCase() as "get" | "post" | "patch" | "put"](api(path));
+    const res = method === "GET" ? await req : await req.send({ fileId: 1 });
+    expect(res.body).toMatchObject({ status_code: 10001, data: null });
+  });
+});
+
+describe("get_text", () => {
+  it("answers the transcript detail; asrResult is the JSON text of the segments", async () => {
+    const rec = await record(alice, { abstracts: "摘要" });
+    for (const path of ["/api/v2/audio/text/get_text", "/text/get_text"]) {
+      const res = await get(alice, `${path}?fileId=${rec.fileId}&timeStamp=123`);
+      expect(res.body.status_code).toBe(1);
+      expect(res.body.data).toMatchObject({
+        fileId: rec.fileId,
+        fileName: "周会 记录.mp3",
+        timeLen: 3726,
+        language: "zh",
+        abstracts: "摘要",
+        updateTime: expect.any(Number),
+      });
+      expect(Math.abs(res.body.data.updateTime - Date.now() / 1000)).toBeLessThan(60);
+      expect(JSON.parse(res.body.data.asrResult)).toEqual(SEGMENTS);
+    }
+  });
+
+  it("another user's record, one in the bin, one without a transcript, or none → 30001", async () => {
+    const theirs = await record(bob);
+    const binned = await record(alice, { deletedAt: new Date() });
+    const untranscribed = await record(alice, { segments: null });
+    for (const fileId of [theirs.fileId, binned.fileId, untranscribed.fileId, 2_000_000_000]) {
+      const res = await get(alice, `/api/v2/audio/text/get_text?fileId=${fileId}`);
+      expect(res.body).toMatchObject({ status_code: 30001, data: null });
+    }
+  });
+
+  it.each(["abc", "1%20OR%201=1", "-1", ""])("fileId=%s → 10002", async (fileId) => {
+    const res = await get(alice, `/api/v2/audio/text/get_text?fileId=${fileId}`);
+    expect(res.body.status_code).toBe(10002);
+    expect(res.body.status_msg).toContain("fileId");
+  });
+});
+
+describe("update_text", () => {
+  const edited: Segment[] = [
+    { spkName: "张三", startTime: 0, endTime: 1500, text: "第一句。" },
+    {
+      spkName: "Speaker 2",
+      startTime: 1500,
+      endTime: 3000,
+      text: "<script>alert('x')</script>'; DROP TABLE transcripts; --",
+    },
+  ];
+
+  it("replaces every segment (PATCH with the JSON text, POST with the array, and the rich-text alias)", async () => {
+    const rec = await record(alice);
+    const patch = await t
+      .http()
+      .patch(api("/api/v1/audio/text/update_text"))
+      .set("Cookie", alice.cookie)
+      .send({ fileId: rec.fileId, asrResult: JSON.stringify(edited) });
+    expect(patch.body).toMatchObject({ status_code: 1, data: { fileId: rec.fileId, segments: 2 } });
+    expect(await storedSegments(rec.fileId)).toEqual(edited);
+
+    const withExtra = [{ ...edited[0], id: "client-only", startTime: 10.4, endTime: undefined }];
+    const viaPost = await post(alice, "/api/v1/audio/text/update_text", { fileId: rec.fileId, asrResult: withExtra });
+    expect(viaPost.body.status_code).toBe(1);
+    expect(await storedSegments(rec.fileId)).toEqual([
+      { spkName: "张三", startTime: 10, endTime: 10, text: "第一句。" },
+    ]);
+
+    const alias = await post(alice, "/text/update_text", { fileId: rec.fileId, asrResult: edited });
+    expect(alias.body.status_code).toBe(1);
+    const text = await get(alice, `/api/v2/audio/text/get_text?fileId=${rec.fileId}`);
+    expect(JSON.parse(text.body.data.asrResult)).toEqual(edited);
+  });
+
+  it("takes a large transcript (20 000 segments)", async () => {
+    const rec = await record(alice);
+    const many = Array.from({ length: 20_000 }, (_, i) => ({
+      spkName: `说话人${(i % 3) + 1}`,
+      startTime: i * 1000,
+      endTime: i * 1000 + 900,
+      text: `第${i}句话，内容比较长一些用来测试大小。`,
+    }));
+    const res = await post(alice, "/api/v1/audio/text/update_text", { fileId: rec.fileId, asrResult: many });
+    expect(res.body).toMatchObject({ status_code: 1, data: { segments: 20_000 } });
+  });
+
+  it.each([
+    ["asrResult missing", {}, "asrResult"],
+    ["asrResult not JSON", { asrResult: "[{oops" }, "asrResult (invalid JSON)"],
+    ["asrResult an object", { asrResult: '{"a":1}' }, "asrResult"],
+    ["asrResult a number", { asrResult: 5 }, "asrResult"],
+    ["a segment without text", { asrResult: [{ spkName: "A", startTime: 0 }] }, "asrResult.0.text"],
+    ["text over 5000", { asrResult: [{ spkName: "A", startTime: 0, text: "字".repeat(5001) }] }, "asrResult.0.text"],
+    ["negative time", { asrResult: [{ spkName: "A", startTime: -1, text: "x" }] }, "asrResult.0.startTime"],
+    ["time a string", { asrResult: [{ spkName: "A", startTime: "soon", text: "x" }] }, "asrResult.0.startTime"],
+    ["speaker with a symbol", { asrResult: [{ spkName: "A-B", startTime: 0, text: "x" }] }, "asrResult.0.spkName"],
+    ["speaker with HTML", { asrResult: [{ spkName: "<b>x</b>", startTime: 0, text: "x" }] }, "asrResult.0.spkName"],
+    [
+      "speaker of 11",
+      { asrResult: [{ spkName: "一二三四五六七八九十一", startTime: 0, text: "x" }] },
+      "asrResult.0.spkName",
+    ],
+    [
+      "20 001 segments",
+      { asrResult: Array.from({ length: 20_001 }, () => ({ spkName: "A", startTime: 0, text: "" })) },
+      "asrResult",
+    ],
+  ])("%s → 10002 naming the field, nothing stored", async (_name, body, field) => {
+    const rec = await record(alice);
+    const res = await post(alice, "/api/v1/audio/text/update_text", { fileId: rec.fileId, ...body });
+    expect(res.body.status_code).toBe(10002);
+    expect(res.body.status_msg).toContain(field);
+    expect(await storedSegments(rec.fileId)).toEqual(SEGMENTS);
+  });
+
+  it("another user's record → 30001, theirs untouched", async () => {
+    const theirs = await record(bob);
+    const res = await post(alice, "/api/v1/audio/text/update_text", { fileId: theirs.fileId, asrResult: edited });
+    expect(res.body.status_code).toBe(30001);
+    expect(await storedSegments(theirs.fileId)).toEqual(SEGMENTS);
+  });
+});
+
+describe("update_para (speaker rename, spec §5)", () => {
+  const para = (who: SignedIn, body: Record<string, unknown>) => post(who, "/text/update_para", body);
+
+  it("renames one segment's speaker, or with renameAll every segment carrying the old name", async () => {
+    const rec = await record(alice);
+    const one = await para(alice, { fileId: rec.fileId, index: 0, spkName: "王老师" });
+    expect(one.body.status_code).toBe(1);
+    expect(one.body.data).toMatchObject({
+      fileId: rec.fileId,
+      index: 0,
+      oldName: "说话人1",
+      newName: "王老师",
+      renameAll: false,
+      renamed: 1,
+      speakers: ["王老师", "说话人2", "说话人1"],
+      segment: { ...SEGMENTS[0], spkName: "王老师" },
+    });
+    expect((await storedSegments(rec.fileId)).map((s) => s.spkName)).toEqual([
+      "王老师",
+      "说话人2",
+      "说话人1",
+      "说话人2",
+    ]);
+
+    const all = await para(alice, { fileId: rec.fileId, index: "1", spkName: "Li2", renameAll: "true" });
+    expect(all.body.data).toMatchObject({ oldName: "说话人2", newName: "Li2", renameAll: true, renamed: 2 });
+    expect((await storedSegments(rec.fileId)).map((s) => s.spkName)).toEqual(["王老师", "Li2", "说话人1", "Li2"]);
+  });
+
+  it("accepts up to 10 characters of Han, English letters and digits", async () => {
+    const rec = await record(alice);
+    for (const name of ["一二三四五六七八九十", "AbcDefGh12", "𠀀字", "Z"]) {
+      const res = await para(alice, { fileId: rec.fileId, index: 2, spkName: name });
+      expect(res.body.status_code).toBe(1);
+      expect(res.body.data.newName).toBe(name);
+    }
+  });
+
+  it.each([
+    "张 三",
+    "a_b",
+    "Tom!",
+    "<b>x</b>",
+    "'; DROP TABLE transcripts; --",
+    "一二三四五六七八九十一",
+    "abcdefghijk",
+    "ｆｕｌｌ",
+    "😀",
+    "x".repeat(5000),
+  ])("refuses %j with 10002 naming spkName", async (name) => {
+    const rec = await record(alice);
+    const res = await para(alice, { fileId: rec.fileId, index: 0, spkName: name, renameAll: true });
+    expect(res.body.status_code).toBe(10002);
+    expect(res.body.status_msg).toContain("spkName");
+    expect(await storedSegments(rec.fileId)).toEqual(SEGMENTS);
+  });
+
+  it("an empty name or the old name changes nothing", async () => {
+    const rec = await record(alice);
+    for (const spkName of ["", "  ", "说话人1"]) {
+      const res = await para(alice, { fileId: rec.fileId, index: 0, spkName, renameAll: true });
+      expect(res.body.data).toMatchObject({ oldName: "说话人1", newName: "说话人1", renamed: 0 });
+    }
+    expect(await storedSegments(rec.fileId)).toEqual(SEGMENTS);
+  });
+
+  it("edits a segment's text", async () => {
+    const rec = await record(alice);
+    const res = await para(alice, { fileId: rec.fileId, index: 3, text: "会议结束 <i>bye</i>" });
+    expect(res.body.data.segment).toEqual({ ...SEGMENTS[3], text: "会议结束 <i>bye</i>" });
+    expect((await storedSegments(rec.fileId))[3]?.text).toBe("会议结束 <i>bye</i>");
+  });
+
+  it.each([
+    ["index past the end", { index: 4, spkName: "A" }, "index"],
+    ["index negative", { index: -1, spkName: "A" }, "index"],
+    ["index a word", { index: "first", spkName: "A" }, "index"],
+    ["text over 5000", { index: 0, text: "x".repeat(5001) }, "text"],
+    ["renameAll not a flag", { index: 0, spkName: "A", renameAll: "maybe" }, "renameAll"],
+  ])("%s → 10002", async (_name, body, field) => {
+    const rec = await record(alice);
+    const res = await para(alice, { fileId: rec.fileId, ...body });
+    expect(res.body.status_code).toBe(10002);
+    expect(res.body.status_msg).toContain(field);
+  });
+
+  it("parallel edits of different segments are all kept", async () => {
+    const rec = await record(alice);
+    const names = ["甲", "乙", "丙", "丁"];
+    const answers = await Promise.all(
+      names.map((spkName, index) => para(alice, { fileId: rec.fileId, index, spkName })),
+    );
+    for (const a of answers) expect(a.body.status_code).toBe(1);
+    expect((await storedSegments(rec.fileId)).map((s) => s.spkName)).toEqual(names);
+  });
+
+  it("another user's record → 30001", async () => {
+    const theirs = await record(bob);
+    const res = await para(alice, { fileId: theirs.fileId, index: 0, spkName: "Hacker" });
+    expect(res.body.status_code).toBe(30001);
+    expect(await storedSegments(theirs.fileId)).toEqual(SEGMENTS);
+  });
+});
+
+describe("hot words", () => {
+  it("GET lists the user's words; PUT replaces them (trimmed, de-duplicated, in order)", async () => {
+    const who = await signIn(t);
+    expect((await get(who, "/api/v1/hotWords")).body).toMatchObject({ status_code: 1, data: { hotWords: [] } });
+    const put = await t
+      .http()
+      .put(api("/api/v1/hotWords"))
+      .set("Cookie", who.cookie)
+      .send({ hotWords: [" 悦录 ", "Whisper", "悦录", "<b>x</b>", "'; DROP TABLE hot_words; --"] });
+    expect(put.body.data.hotWords).toEqual(["悦录", "Whisper", "<b>x</b>", "'; DROP TABLE hot_words; --"]);
+    expect((await get(who, "/api/v1/hotWords")).body.data.hotWords).toEqual(put.body.data.hotWords);
+
+    const form = await t
+      .http()
+      .put(api("/api/v1/hotWords"))
+      .set("Cookie", who.cookie)
+      .type("form")
+      .send({ hotWords: "语音识别，转写\nASR" });
+    expect(form.body.data.hotWords).toEqual(["语音识别", "转写", "ASR"]);
+    const cleared = await t.http().put(api("/api/v1/hotWords")).set("Cookie", who.cookie).send({ hotWords: [] });
+    expect(cleared.body.data.hotWords).toEqual([]);
+    expect(await t.db.hotWord.count({ where: { userId: who.userId } })).toBe(0);
+    expect((await get(alice, "/api/v1/hotWords")).body.data.hotWords).toEqual([]);
+  });
+
+  it.each([
+    ["201 words", { hotWords: Array.from({ length: 201 }, (_, i) => `w${i}`) }],
+    ["a word of 51", { hotWords: ["x".repeat(51)] }],
+    ["an empty word", { hotWords: ["ok", "  "] }],
+    ["not a list", { hotWords: { a: 1 } }],
+    ["numbers", { hotWords: [1, 2] }],
+    ["missing", {}],
+    ["bad JSON text", { hotWords: '["a",' }],
+  ])("%s → 10002, nothing changed", async (_name, body) => {
+    const who = await signIn(t);
+    await t.db.hotWord.create({ data: { userId: who.userId, word: "keep" } });
+    const res = await t.http().put(api("/api/v1/hotWords")).set("Cookie", who.cookie).send(body);
+    expect(res.body.status_code).toBe(10002);
+    expect(res.body.status_msg).toContain("hotWords");
+    expect((await get(who, "/api/v1/hotWords")).body.data.hotWords).toEqual(["keep"]);
+  });
+
+  it("parallel PUTs leave one of the lists, never a mix", async () => {
+    const who = await signIn(t);
+    const lists = Array.from({ length: 6 }, (_, i) => Array.from({ length: 20 }, (_, j) => `L${i}-${j}`));
+    await Promise.all(
+      lists.map((hotWords) => t.http().put(api("/api/v1/hotWords")).set("Cookie", who.cookie).send({ hotWords })),
+    );
+    const saved = (await get(who, "/api/v1/hotWords")).body.data.hotWords;
+    expect(lists).toContainEqual(saved);
+  });
+});
+
+describe("summary", () => {
+  const zh = [
+    "大家好，今天我们开会讨论语音识别项目的进度。",
+    "嗯。",
+    "语音识别模型的训练上周已经完成，识别准确率达到了百分之九十五。",
+    "对对对。",
+    "今天天气不错，中午我们一起去食堂吃饭吧？",
+    "接下来要补充方言数据，再训练一版语音识别模型。",
+    "好的。",
+    "测试团队会在周五之前完成模型的评测报告！",
+    "还有别的问题吗？",
+    "没有了，那语音识别模型下周一正式上线。",
+  ];
+
+  it("splits Chinese and English sentences, keeping decimals whole", () => {
+    expect(splitSentences("你好。今天开会！要讨论吗？Version 3.5 is out. Really?! Yes")).toEqual([
+      "你好。",
+      "今天开会！",
+      "要讨论吗？",
+      "Version 3.5 is out.",
+      "Really?!",
+      "Yes",
+    ]);
+    expect(termsOf("语音识别 ASR model")).toEqual(["语音", "音识", "识别", "asr", "model"]);
+    expect([1, 3, 4, 10, 20, 25, 100].map(summaryLength)).toEqual([1, 3, 3, 3, 4, 5, 5]);
+  });
+
+  it("picks the informative sentences, real ones, in their original order", () => {
+    const picked = summarizeSentences(zh);
+    expect(picked).toHaveLength(3);
+    const positions = picked.map((s) => zh.indexOf(s));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const filler of ["嗯。", "对对对。", "好的。"]) expect(picked).not.toContain(filler);
+    expect(picked.filter((s) => s.includes("语音识别")).length).toBeGreaterThanOrEqual(2);
+    expect(picked).not.toContain("今天天气不错，中午我们一起去食堂吃饭吧？");
+
+    const en = summarize([
+      "Welcome everyone. Today we review the speech recognition roadmap.",
+      "Okay.",
+      "The recognition model finished training last week and accuracy reached 95 percent.",
+      "I had pasta for lunch, it was great!",
+      "Next we collect dialect data and train the recognition model again.",
+      "Yeah.",
+      "Testing will finish the evaluation report by Friday.",
+      "Any questions? No? Then the recognition model ships on Monday.",
+    ]);
+    expect(en).toContain("The recognition model finished training last week and accuracy reached 95 percent.");
+    expect(en).not.toContain("pasta");
+    expect(summarize([])).toBe("");
+    expect(summarize(["只有一句话。"])).toBe("只有一句话。");
+  });
+
+  it("update_abstracts stores a given summary, or generates one from the transcript", async () => {
+    const segments = zh.map((text, i) => ({ spkName: "说话人1", startTime: i * 1000, endTime: i * 1000 + 900, text }));
+    const rec = await record(alice, { segments });
+    const generated = await post(alice, "/text/update_abstracts", { fileId: rec.fileId });
+    expect(generated.body.status_code).toBe(1);
+    const summaryText: string = generated.body.data.abstracts;
+    expect(summaryText).toBe(summarizeSentences(zh).join(""));
+    expect((await t.db.transcript.findUniqueOrThrow({ where: { fileId: rec.fileId } })).abstracts).toBe(summaryText);
+
+    const given = await post(alice, "/text/update_abstracts", { fileId: rec.fileId, abstracts: "我写的 <b>摘要</b>" });
+    expect(given.body.data.abstracts).toBe("我写的 <b>摘要</b>");
+    const detail = await get(alice, `/api/v2/audio/text/get_text?fileId=${rec.fileId}`);
+    expect(detail.body.data.abstracts).toBe("我写的 <b>摘要</b>");
+
+    const tooLong = await post(alice, "/text/update_abstracts", { fileId: rec.fileId, abstracts: "x".repeat(20_001) });
+    expect(tooLong.body.status_code).toBe(10002);
+    const theirs = await record(bob);
+    expect((await post(alice, "/text/update_abstracts", { fileId: theirs.fileId })).body.status_code).toBe(30001);
+  });
+
+  it("abstracts_export_word is a .docx of the summary", async () => {
+    const rec = await record(alice, { abstracts: "本次会议确定了发布时间。" });
+    const res = await binary(get(alice, `/text/abstracts_export_word?fileId=${rec.fileId}`));
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toContain("wordprocessingml");
+    expect(res.headers["content-disposition"]).toContain(
+      `filename*=UTF-8''${encodeURIComponent("周会 记录-摘要.docx")}`,
+    );
+    const xml = docxText(res.body);
+    expect(xml).toContain("本次会议确定了发布时间。");
+    expect(xml).toContain("周会 记录-摘要");
+  });
+});
+
+describe("exports", () => {
+  it("txt with speaker and time, either, or neither", async () => {
+    const rec = await record(alice);
+    const full = await get(alice, `/api/v3/audio/text/export_txt?fileId=${rec.fileId}&withSpeaker=1&withTime=1`);
+    expect(full.status).toBe(200);
+    expect(full.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(full.text).toBe(
+      "说话人1  00:00:00\n大家好，今天我们讨论语音识别项目的进度。\n\n" +
+        "说话人2  00:00:04\n模型训练已完成 <b>80%</b> & 还有测试。\n\n" +
+        "说话人1  00:00:09\n好的，下周发布。\n\n" +
+        "说话人2  01:02:03\n散会。\n",
+    );
+    const speakerOnly = await get(alice, `/api/v3/audio/text/export_txt?fileId=${rec.fileId}&withTime=0`);
+    expect(speakerOnly.text.startsWith("说话人1\n大家好")).toBe(true);
+    expect(speakerOnly.text).not.toMatch(/\d\d:\d\d:\d\d/);
+    const plain = await get(
+      alice,
+      `/api/v3/audio/text/export_txt?fileId=${rec.fileId}&withSpeaker=false&withTime=false`,
+    );
+    expect(plain.text).toBe(`${SEGMENTS.map((s) => s.text).join("\n")}\n`);
+    const bad = await get(alice, `/api/v3/audio/text/export_txt?fileId=${rec.fileId}&withTime=yes`);
+    expect(bad.body.status_code).toBe(10002);
+  });
+
+  it("names the file after the record, UTF-8 per RFC 5987 with an ASCII fallback", async () => {
+    const rec = await record(alice, { fileName: '季度"总结";报告.m4a' });
+    const res = await get(alice, `/api/v3/audio/text/export_txt?fileId=${rec.fileId}`);
+    const header = res.headers["content-disposition"] as string;
+    expect(header).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''[A-Za-z0-9%._~!$&+^`|-]+$/);
+    expect(decodeURIComponent(header.split("UTF-8''")[1]!)).toBe("季度_总结_;报告.txt");
+    expect(contentDisposition("a b(1).txt")).toBe(
+      `attachment; filename="a b(1).txt"; filename*=UTF-8''a%20b%281%29.txt`,
+    );
+  });
+
+  it("word: a .docx (zip) whose document.xml holds the title, meta line, speakers, times and text", async () => {
+    const rec = await record(alice, { abstracts: "会议摘要内容。" });
+    for (const path of ["/api/v3/audio/text/export_word", "/text/rich_export_word"]) {
+      const res = await binary(get(alice, `${path}?fileId=${rec.fileId}`));
+      expect(res.status).toBe(200);
+      expect(res.headers["content-type"]).toBe(
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      );
+      expect(res.headers["content-disposition"]).toContain(`filename*=UTF-8''${encodeURIComponent("周会 记录.docx")}`);
+      expect(res.body.subarray(0, 2).toString()).toBe("PK");
+      const xml = docxText(res.body);
+      for (const part of [
+        "周会 记录",
+        "时长 01:02:06",
+        "摘要",
+        "会议摘要内容。",
+        "说话人1",
+        "00:00:04",
+        "01:02:03",
+        "好的，下周发布。",
+      ]) {
+        expect(xml).toContain(part);
+      }
+      expect(xml).toContain("模型训练已完成 &lt;b&gt;80%&lt;/b&gt; &amp; 还有测试。");
+    }
+    const en = await binary(get(alice, `/api/v3/audio/text/export_word?fileId=${rec.fileId}&lang=en`));
+    expect(docxText(en.body)).toContain("Duration 01:02:06");
+  });
+
+  it("srt: numbered cues with HH:MM:SS,mmm times and the speaker", async () => {
+    const rec = await record(alice);
+    const res = await get(alice, `/api/v3/audio/text/export_srt?fileId=${rec.fileId}`);
+    expect(res.headers["content-disposition"]).toContain(".srt");
+    const text = res.text ?? res.body.toString();
+    const cues = text.trim().split(/\n\n/);
+    expect(cues).toHaveLength(4);
+    expect(cues[0]).toBe("1\n00:00:00,000 --> 00:00:04,200\n说话人1: 大家好，今天我们讨论语音识别项目的进度。");
+    expect(cues[3]).toBe("4\n01:02:03,456 --> 01:02:05,500\n说话人2: 散会。");
+    for (const cue of cues) expect(cue).toMatch(/^\d+\n\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\n.+$/);
+  });
+
+  it("vtt: WEBVTT header, HH:MM:SS.mmm times, the speaker as a voice span, text escaped", async () => {
+    const rec = await record(alice);
+    const res = await get(alice, `/api/v3/audio/text/export_vtt?fileId=${rec.fileId}`);
+    expect(res.headers["content-type"]).toBe("text/vtt; charset=utf-8");
+    const text = res.text ?? res.body.toString();
+    expect(text.startsWith("WEBVTT\n\n")).toBe(true);
+    expect(text).toContain(
+      "2\n00:00:04.200 --> 00:00:09.050\n<v 说话人2>模型训练已完成 &lt;b&gt;80%&lt;/b&gt; &amp; 还有测试。\n",
+    );
+    expect(text).toContain("4\n01:02:03.456 --> 01:02:05.500\n<v 说话人2>散会。\n");
+  });
+
+  it("export formatting helpers", () => {
+    expect(clock(3_723_456)).toBe("01:02:03");
+    expect(clock(-5)).toBe("00:00:00");
+    expect(cueTime(3_723_456, ",")).toBe("01:02:03,456");
+    expect(cueTime(360_000_000, ".")).toBe("100:00:00.000");
+    const odd: Segment[] = [
+      { spkName: "A", startTime: 5000, endTime: 5000, text: "line one\n\nline two --> three" },
+      { spkName: "B", startTime: 6000, endTime: 7000, text: "   " },
+    ];
+    expect(toSrt(odd, { withSpeaker: false })).toBe("1\n00:00:05,000 --> 00:00:06,000\nline one\nline two -> three\n");
+    expect(toVtt(odd, { withSpeaker: true })).toBe(
+      "WEBVTT\n\n1\n00:00:05.000 --> 00:00:06.000\n<v A>line one\nline two --&gt; three\n",
+    );
+    expect(toTxt([], { withSpeaker: true, withTime: true })).toBe("");
+  });
+
+  it("counts today's 'export' task", async () => {
+    const who = await signIn(t);
+    const rec = await record(who);
+    await get(who, `/api/v3/audio/text/export_txt?fileId=${rec.fileId}`);
+    const progress = await t.db.taskProgress.findMany({
+      where: { userId: who.userId, task: { action: "export" } },
+    });
+    expect(progress).toEqual([
+      expect.objectContaining({ period: businessDay(new Date(), t.config.BUSINESS_TZ), progressAmount: 1 }),
+    ]);
+  });
+
+  it.each([
+    "/api/v3/audio/text/export_txt",
+    "/api/v3/audio/text/export_word",
+    "/api/v3/audio/text/export_srt",
+    "/api/v3/audio/text/export_vtt",
+    "/text/abstracts_export_word",
+    "/text/generate_url",
+  ])("%s: another user's record, the bin, or no transcript → 30001 envelope", async (path) => {
+    const theirs = await record(bob);
+    const binned = await record(alice, { deletedAt: new Date() });
+    const none = await record(alice, { segments: null });
+    for (const fileId of [theirs.fileId, binned.fileId, none.fileId]) {
+      const res = await get(alice, `${path}?fileId=${fileId}`);
+      expect(res.headers["content-type"]).toContain("application/json");
+      expect(res.body).toMatchObject({ status_code: 30001, data: null });
+    }
+  });
+});
+
+describe("generate_url", () => {
+  it("answers a link to the detail page of the record", async () => {
+    const rec = await record(alice);
+    const res = await get(alice, `/text/generate_url?fileId=${rec.fileId}`);
+    expect(res.body.status_code).toBe(1);
+    const url = new URL(res.body.data.url);
+    expect(url.pathname).toBe("/detail");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      fileId: String(rec.fileId),
+      timeLen: "3726",
+      fileName: "周会 记录.mp3",
+    });
+  });
+
+  it("the OpenAPI document lists the transcript calls", async () => {
+    const doc = (await t.http().get("/voice_yuelu/docs/json")).body;
+    for (const path of [
+      "/voice_yuelu/api/v2/audio/text/get_text",
+      "/voice_yuelu/api/v1/audio/text/update_text",
+      "/voice_yuelu/text/update_para",
+      "/voice_yuelu/api/v1/hotWords",
+      "/voice_yuelu/api/v3/audio/text/export_word",
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(path);
+    }
+  });
+});

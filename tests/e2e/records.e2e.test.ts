@@ -1,0 +1,286 @@
+import { execFileSync } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, launchBrowser, PHONE, shot } from "./helpers/browser.ts";
+import { type RunningServer, startServer } from "./helpers/server.ts";
+
+/**
+ * Records end to end in real Chromium against the real server (API + worker + built SPA): a user
+ * signs in, uploads an English clip made at test time with espeak-ng, watches the upload and the
+ * transcription, opens /detail, renames a speaker, edits a line, exports Word and SRT, and the
+ * pages are photographed at desktop and phone widths (tests/e2e/screenshots/, git-ignored).
+ * Needs `npm run build` first, espeak-ng, chromium, and an English engine (moonshine) in the worker.
+ */
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let work: string;
+let clip: string;
+let detailUrl = "";
+const phone = `139${String(Date.now()).slice(-8)}`;
+const SPOKEN = "Hello everyone. Today we talk about the budget for next year. The meeting ends at five.";
+const EDITED = "Hello from the end to end test.";
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "yuelu-records-e2e-"));
+  clip = path.join(work, "budget-meeting.wav");
+  execFileSync("espeak-ng", ["-v", "en-us", "-s", "150", "-w", clip, SPOKEN]);
+  // Each run gets a throw-away database, but one Redis serves every run and test on the machine, and
+  // job ids (task-<taskId>) restart at 1 in each new database: BullMQ would take this run's jobs for
+  // finished jobs of another run and never start them. So this server keeps its queues in its own
+  // database, with the workers in process (as `npm start` without REDIS_URL does).
+  const redisUrl = process.env.REDIS_URL;
+  delete process.env.REDIS_URL;
+  try {
+    server = await startServer({ WORKER_MODE: "embedded" });
+  } finally {
+    if (redisUrl !== undefined) process.env.REDIS_URL = redisUrl;
+  }
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: DESKTOP, locale: "zh-CN", acceptDownloads: true });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+/** POSTs a JSON body through the browser context (its cookies), expecting the success envelope. */
+async function call(pathname: string, data: unknown = {}) {
+  const res = await context.request.post(`${server.baseUrl}/voice_yuelu${pathname}`, { data });
+  const body = (await res.json()) as { status_code: number; status_msg: string };
+  expect(body.status_code, `${pathname}: ${body.status_msg}`).toBe(1);
+}
+
+describe("records", () => {
+  it("signs a new user in, with the survey answered and today's check-in done", async () => {
+    // The shell test covers the login frame and onboarding; here the local-host dev login is enough.
+    const res = await context.request.get(
+      `${server.baseUrl}/account/dev-login?phone=${phone}&redir=${encodeURIComponent(`${server.baseUrl}/`)}`,
+      { maxRedirects: 0 },
+    );
+    expect(res.status()).toBe(302);
+    await call("/api/v1/update_info_collect", { identity: "Skip", channel: "Skip" });
+    await call("/api/v1/user/update_info", { giftsShown: ["new_user", "invite", "black_card"] });
+    await call("/api/v1/store/sign");
+    await page.goto(`${server.baseUrl}/transaudio`);
+    await page.getByTestId("user-menu").waitFor({ timeout: 15_000 });
+    await page.getByTestId("upload-zone").waitFor();
+  });
+
+  it("refuses a file of another type before sending it", async () => {
+    await page.getByTestId("file-input").setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("not audio"),
+    });
+    await expect.poll(() => page.getByTestId("upload-refusals").innerText()).toContain("notes.txt");
+  });
+
+  it("uploads the clip with progress, then transcribes it in English and follows its progress", async () => {
+    await page.getByTestId("file-input").setInputFiles(clip);
+    await page.getByText("上传完成").waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("upload-bytes").innerText()).toContain("100%");
+    const english = page.getByRole("radio", { name: /英文/ });
+    await english.waitFor();
+    const missing = await page.getByTestId("missing-en").count();
+    expect(missing, "the worker reports no English engine (moonshine)").toBe(0);
+    await english.check();
+    await shot(page, "transaudio-uploaded-desktop-zh");
+    await page.getByTestId("start-transcription").click();
+    await page.getByTestId("transcription-item").waitFor();
+    expect(await page.getByTestId("transcription-status").innerText()).toMatch(/排队中|转写中|已完成/);
+    const link = page.getByTestId("open-transcript");
+    try {
+      await link.waitFor({ timeout: 120_000 });
+    } catch (error) {
+      const status = await page.getByTestId("transcription-item").innerText();
+      const log = server
+        .output()
+        .split("\n")
+        .filter((l) => !l.includes('"reqId"'));
+      throw new Error(`no transcript after 2 minutes (${status}); server log:\n${log.slice(-30).join("\n")}`, {
+        cause: error,
+      });
+    }
+    await shot(page, "transaudio-transcribed-desktop-zh");
+    detailUrl = new URL((await link.getAttribute("href")) ?? "", server.baseUrl).toString();
+    expect(new URL(detailUrl).searchParams.get("fileName")).toBe("budget-meeting.wav");
+  });
+
+  it("lists the record as complete in My records", async () => {
+    await page.goto(`${server.baseUrl}/audio-list`);
+    const row = page.locator('[data-testid^="record-"]').filter({ hasText: "budget-meeting.wav" });
+    await row.waitFor();
+    expect(await row.getByTestId("record-status").innerText()).toBe("已完成");
+    await shot(page, "audio-list-desktop-zh");
+  });
+
+  it("opens /detail, renames a speaker everywhere and edits a line; both survive a reload", async () => {
+    await page.goto(detailUrl);
+    await expect.poll(() => page.title()).toBe("budget-meeting.wav - 悦录");
+    const first = page.getByTestId("segment").first();
+    await first.waitFor({ timeout: 15_000 });
+    expect((await page.getByTestId("segment-text").allInnerTexts()).join(" ").toLowerCase()).toMatch(/budget|meeting/);
+
+    await first.locator(".speaker-name").click();
+    const popover = page.getByTestId("speaker-popover");
+    await popover.getByRole("textbox").fill("主持 人");
+    await popover.getByTestId("speaker-confirm").click();
+    expect(await popover.getByRole("alert").innerText()).toBe("仅支持中文、英文和数字");
+    await popover.getByRole("textbox").fill("主持人");
+    await popover.getByRole("checkbox").check();
+    const renamed = page.waitForResponse((r) => r.url().includes("/text/update_para"));
+    await popover.getByTestId("speaker-confirm").click();
+    expect((await (await renamed).json()).status_code).toBe(1);
+    await popover.waitFor({ state: "detached" });
+
+    await first.getByTestId("segment-text").click();
+    const box = first.getByRole("textbox");
+    await box.fill(EDITED);
+    const saved = page.waitForResponse((r) => r.url().includes("/text/update_para"));
+    await box.press("Tab");
+    expect((await (await saved).json()).status_code).toBe(1);
+    await shot(page, "detail-desktop-zh");
+
+    await page.reload();
+    await page.getByTestId("segment").first().waitFor();
+    const names = await page.locator(".speaker-name").allInnerTexts();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names[0]).toBe("主持人");
+    expect(await page.getByTestId("segment-text").first().innerText()).toContain(EDITED);
+  });
+
+  it("searches the transcript", async () => {
+    await page.getByRole("searchbox", { name: "在文稿中搜索" }).fill("end to end");
+    await expect.poll(() => page.getByTestId("match-count").innerText()).toBe("1 / 1");
+    expect(await page.locator("mark.current").innerText()).toBe("end to end");
+    await page.getByRole("searchbox", { name: "在文稿中搜索" }).fill("");
+  });
+
+  it("exports Word and SRT downloads", async () => {
+    const exportAs = async (kind: "word" | "srt") => {
+      await page.getByTestId("export-menu").click();
+      const download = page.waitForEvent("download");
+      await page.getByTestId(`export-${kind}`).click();
+      const file = await download;
+      const target = path.join(work, file.suggestedFilename());
+      await file.saveAs(target);
+      return { name: file.suggestedFilename(), bytes: await readFile(target) };
+    };
+    const word = await exportAs("word");
+    expect(word.name).toBe("budget-meeting.docx");
+    expect(word.bytes.subarray(0, 2).toString()).toBe("PK"); // a .docx is a zip
+    expect(word.bytes.length).toBeGreaterThan(1000);
+
+    const srt = await exportAs("srt");
+    expect(srt.name).toBe("budget-meeting.srt");
+    const text = srt.bytes.toString("utf8");
+    expect(text).toMatch(/^\uFEFF?1\r?\n\d{2}:\d{2}:\d{2},\d{3} --> \d{2}:\d{2}:\d{2},\d{3}/);
+    expect(text).toContain(EDITED);
+  });
+
+  it("works at phone width: cards, player over text, no sideways scrolling", async () => {
+    const phonePage = await context.newPage();
+    await phonePage.setViewportSize(PHONE);
+    await phonePage.goto(`${server.baseUrl}/audio-list`);
+    await phonePage.locator('[data-testid^="record-"]').first().waitFor();
+    // The page's own content must fit; the shared header is checked by the shell test.
+    const overflow = () =>
+      phonePage.evaluate(() => {
+        const main = document.querySelector("main");
+        if (!main) return Number.POSITIVE_INFINITY;
+        return Math.max(
+          main.scrollWidth - main.clientWidth,
+          Math.ceil(main.getBoundingClientRect().right - window.innerWidth),
+        );
+      });
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await shot(phonePage, "audio-list-phone-zh");
+
+    await phonePage.goto(detailUrl);
+    await phonePage.getByTestId("segment").first().waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    const player = await phonePage.getByTestId("player").boundingBox();
+    const text = await phonePage.getByTestId("segment").first().boundingBox();
+    expect(player && text && player.y < text.y).toBe(true);
+    await shot(phonePage, "detail-phone-zh");
+
+    await phonePage.goto(`${server.baseUrl}/transaudio`);
+    await phonePage.getByTestId("upload-zone").waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await shot(phonePage, "transaudio-phone-zh");
+    await phonePage.close();
+  });
+
+  it("records in the browser (a fake microphone) and uploads the recording", async () => {
+    // A browser of its own: Chromium's fake capture device stands in for a microphone.
+    const recorderBrowser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream",
+      ],
+    });
+    try {
+      const recContext = await recorderBrowser.newContext({ viewport: DESKTOP, locale: "zh-CN" });
+      await recContext.addCookies(await context.cookies());
+      await recContext.grantPermissions(["microphone"], { origin: server.baseUrl });
+      const p = await recContext.newPage();
+      await p.goto(`${server.baseUrl}/transaudio`);
+      await p.getByRole("button", { name: "开始录音" }).click();
+      await p.getByTestId("recorder-start").click();
+      await p.getByTestId("recorder-stop").waitFor();
+      await expect.poll(() => p.getByTestId("recorder-time").innerText(), { timeout: 10_000 }).toBe("0:03");
+      const level = Number(await p.getByRole("meter").getAttribute("aria-valuenow"));
+      expect(level).toBeGreaterThanOrEqual(0);
+      await shot(p, "transaudio-recording-desktop-zh");
+      await p.getByTestId("recorder-stop").click();
+      const item = p.getByTestId("upload-item").filter({ hasText: "录音-" });
+      await item.waitFor();
+      const name = await item.locator(".upload-item-name").innerText();
+      expect(name).toMatch(/^录音-\d{8}-\d{6}\.(m4a|mkv)$/);
+      await item.getByText("上传完成").waitFor({ timeout: 30_000 });
+    } finally {
+      await recorderBrowser.close();
+    }
+  });
+
+  it("moves the record to the recycle bin and restores it", async () => {
+    await page.goto(`${server.baseUrl}/audio-list`);
+    const row = page.locator('[data-testid^="record-"]').filter({ hasText: "budget-meeting.wav" });
+    await row.getByRole("button", { name: /^更多/ }).click();
+    await page.getByRole("button", { name: "删除" }).click();
+    await page.getByRole("dialog").getByTestId("confirm").click();
+    await row.waitFor({ state: "detached" });
+    await page.goto(`${server.baseUrl}/recycle-bin`);
+    const binned = page.locator('[data-testid^="record-"]').filter({ hasText: "budget-meeting.wav" });
+    await binned.waitFor();
+    await shot(page, "recycle-bin-desktop-zh");
+    await binned.getByRole("button", { name: "恢复" }).click();
+    await binned.waitFor({ state: "detached" });
+  });
+
+  it("speaks English too (?lang=en)", async () => {
+    await page.goto(`${server.baseUrl}/audio-list?lang=en`);
+    const row = page.locator('[data-testid^="record-"]').filter({ hasText: "budget-meeting.wav" });
+    await row.waitFor();
+    expect(await row.getByTestId("record-status").innerText()).toBe("Complete");
+    await shot(page, "audio-list-desktop-en");
+    await page.goto(detailUrl);
+    await page.getByTestId("segment").first().waitFor();
+    await page.getByRole("searchbox", { name: "Search in the transcript" }).waitFor();
+    await shot(page, "detail-desktop-en");
+  });
+});
