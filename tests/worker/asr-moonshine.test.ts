@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeToPcm } from "../../apps/worker/src/audio/pcm.ts";
 import { MoonshineEngine } from "../../apps/worker/src/engines/asr/moonshine.ts";
 import { AsrEngineUnavailableError } from "../../apps/worker/src/engines/asr/types.ts";
-import { clearestEnglishVoice, synthesise } from "./helpers/speech.ts";
+import { clearestEnglishVoice, festivalAvailable, synthesise } from "./helpers/speech.ts";
 import { normaliseWords, wordErrorRate } from "./helpers/wer.ts";
 
 const SENTENCES = [
@@ -69,6 +69,24 @@ describe(`moonshine engine (English, offline) on ${voice} speech`, () => {
     const text = result.segments.map((s) => s.text).join(" ");
     expect(wordErrorRate(SENTENCES.join(" "), text).wer).toBeLessThanOrEqual(0.15);
     expect(text.toLowerCase()).toContain("library");
+  });
+
+  it.runIf(festivalAvailable())("hot words pull rare names toward their spelling", { timeout: 60_000 }, async () => {
+    const file = await synthesise(
+      "Kubernetes and Grafana dashboards are ready for Zhang Wei.",
+      path.join(dir, "names.wav"),
+      "festival-slt",
+      0.3,
+    );
+    const plain = (await engine.transcribe(file, { language: "en" })).segments.map((s) => s.text).join(" ");
+    const biased = (
+      await engine.transcribe(file, { language: "en", hotWords: ["Kubernetes", "Grafana", "Zhang Wei"] })
+    ).segments
+      .map((s) => s.text)
+      .join(" ");
+    console.log(`without hot words: ${plain}\nwith hot words:    ${biased}`);
+    const hits = (text: string) => ["Grafana", "Zhang Wei"].filter((w) => text.includes(w)).length;
+    expect(hits(biased)).toBeGreaterThan(hits(plain));
   });
 
   it("answers silence with no segments, not invented text", async () => {

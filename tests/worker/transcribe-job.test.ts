@@ -9,7 +9,7 @@ import type { AsrEngine, AsrResult, AudioInput, TranscribeOptions } from "../../
 import { WhisperEngine } from "../../apps/worker/src/engines/asr/whisper.ts";
 import { runHousekeeping } from "../../apps/worker/src/jobs/housekeeping.ts";
 import { failStuckTranscriptions } from "../../apps/worker/src/jobs/stuck-transcriptions.ts";
-import { type StoredSegment, transcribe } from "../../apps/worker/src/jobs/transcribe.ts";
+import { failTranscription, type StoredSegment, transcribe } from "../../apps/worker/src/jobs/transcribe.ts";
 import { startTranscriptionWorker } from "../../apps/worker/src/workers.ts";
 import { createTestApp, type TestApp } from "../api/helpers/test-app.ts";
 import { concatenate, festivalAvailable, synthesise } from "./helpers/speech.ts";
@@ -112,7 +112,11 @@ describe("transcribe job (real database, moonshine engine)", () => {
     expect(during.some((s) => s.rs === FileStatus.Transcribing && s.rp === s.tp)).toBe(true);
     const seen = samples.map((s) => s.tp);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    // still charged: a completed transcription is not refunded
+    // still charged: a completed transcription is not refunded, even by a late failure path
+    expect(await failTranscription(t.db, task.taskId, { code: 40001, message: "late" })).toBe(false);
+    expect((await t.db.transcriptionTask.findUniqueOrThrow({ where: { id: task.taskId } })).status).toBe(
+      FileStatus.Complete,
+    );
     expect(await balances(t.db, task)).toEqual({
       cardRemaining: task.cardSeconds - task.seconds,
       daySeconds: task.seconds,
@@ -168,9 +172,10 @@ describe("transcription queue worker: retries, final failure and refund", () => 
           { taskId: task.taskId },
           { jobId: transcriptionJobId(task.taskId), attempts: 3, backoff: { type: "fixed", delay: 100 } },
         );
-      const row = await waitFor("the task to fail", async () => {
+      const row = await waitFor("the task to fail and be refunded", async () => {
         const r = await t.db.transcriptionTask.findUniqueOrThrow({ where: { id: task.taskId } });
-        return r.status === FileStatus.Failed ? r : undefined;
+        // the refund commits right after the status (its own transaction)
+        return r.status === FileStatus.Failed && r.refundedAt ? r : undefined;
       });
       expect(engine.calls).toBe(3);
       expect(row).toMatchObject({ errorCode: 40001, attempts: 3, progress: 0 });
@@ -203,9 +208,10 @@ describe("transcription queue worker: retries, final failure and refund", () => 
           { taskId: task.taskId },
           { jobId: transcriptionJobId(task.taskId), attempts: 3, backoff: { type: "fixed", delay: 100 } },
         );
-      const row = await waitFor("the task to fail", async () => {
+      const row = await waitFor("the task to fail and be refunded", async () => {
         const r = await t.db.transcriptionTask.findUniqueOrThrow({ where: { id: task.taskId } });
-        return r.status === FileStatus.Failed ? r : undefined;
+        // the refund commits right after the status (its own transaction)
+        return r.status === FileStatus.Failed && r.refundedAt ? r : undefined;
       });
       expect(row).toMatchObject({ errorCode: 70001, attempts: 1 });
       expect(row.errorMessage).toMatch(/whisper\.cpp is not built/);

@@ -1,7 +1,7 @@
 /**
  * A transcription worker in its own process, for the crash test: the product's worker and engines
  * (configuredAsrEngines from the environment) on the queue prefix and file root the test gives it.
- * Env: DATABASE_URL, REDIS_URL, QUEUE_PREFIX, FILES_ROOT; a short lock so a killed worker's job is
+ * Env: DATABASE_URL, REDIS_URL (empty: BullMQ's PostgreSQL backend), QUEUE_PREFIX, FILES_ROOT; a short lock so a killed worker's job is
  * taken back within seconds. Prints "ready" once it listens.
  */
 import { createDb } from "@yuelu/db";
@@ -16,7 +16,7 @@ const env = (name: string) => {
 const config = loadConfig({ ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent" });
 const db = createDb(env("DATABASE_URL"), { poolSize: 3 });
 const queues = createQueueBackend({
-  redisUrl: env("REDIS_URL"),
+  redisUrl: process.env.REDIS_URL || undefined,
   databaseUrl: env("DATABASE_URL"),
   prefix: env("QUEUE_PREFIX"),
 });

@@ -276,9 +276,9 @@ export async function failTranscription(
   taskId: number,
   failure: { code: number; message: string },
 ): Promise<boolean> {
-  const failed = await db.$transaction(async (tx) => {
+  const { failed, status } = await db.$transaction(async (tx) => {
     const task = await tx.transcriptionTask.findUnique({ where: { id: taskId }, select: { fileId: true } });
-    if (!task) return false;
+    if (!task) return { failed: false, status: null };
     const c = await tx.transcriptionTask.updateMany({
       where: { id: taskId, status: { in: [FileStatus.InQueue, FileStatus.Transcribing] } },
       data: {
@@ -289,15 +289,19 @@ export async function failTranscription(
         finishedAt: new Date(),
       },
     });
-    if (c.count === 0) return false;
-    await tx.audioRecord.updateMany({
-      where: { fileId: task.fileId, fileStatus: { in: [FileStatus.InQueue, FileStatus.Transcribing] } },
-      data: { fileStatus: FileStatus.Failed, progress: 0 },
-    });
-    return true;
+    if (c.count === 1) {
+      await tx.audioRecord.updateMany({
+        where: { fileId: task.fileId, fileStatus: { in: [FileStatus.InQueue, FileStatus.Transcribing] } },
+        data: { fileStatus: FileStatus.Failed, progress: 0 },
+      });
+      return { failed: true, status: FileStatus.Failed as number };
+    }
+    const now = await tx.transcriptionTask.findUnique({ where: { id: taskId }, select: { status: true } });
+    return { failed: false, status: now?.status ?? null };
   });
-  // The refund runs even when another path failed the task first: it happens at most once anyway.
-  await refundTranscriptionTask(db, taskId);
+  // Refund a failed task (also one another path failed first: the refund happens at most once);
+  // never one that completed meanwhile.
+  if (status === FileStatus.Failed) await refundTranscriptionTask(db, taskId);
   return failed;
 }
 

@@ -22,7 +22,7 @@ const EOS_TOKEN = 2;
 /** Upstream caps generation at 6 tokens per second of audio. */
 const TOKENS_PER_SECOND = 6;
 /** Hot-word bias added to the logits: the first token of a hot word, then each continuation. */
-const BIAS_FIRST = 1.0;
+const BIAS_FIRST = 2.0;
 const BIAS_NEXT = 4.0;
 
 /** Where moonshine-js keeps its ONNX weights, or null with the reason. */
