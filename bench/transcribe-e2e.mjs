@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { Redis } from "ioredis";
-import pg from "pg";
 import { register } from "tsx/esm/api";
+import { createThrowawayDatabase, dropThrowawayDatabase } from "./lib/throwaway-database.mjs";
 
 const { values } = parseArgs({
   options: { minutes: { type: "string", default: "10" }, language: { type: "string", default: "en" } },
@@ -63,19 +63,7 @@ async function clearRedis() {
 }
 
 // A throw-away database on an external server, dropped afterwards.
-const server = process.env.DATABASE_URL;
 const benchDb = `yuelu_bench_e2e_${process.pid}`;
-async function admin(sql) {
-  const url = new URL(server);
-  url.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 try {
   // 1. ~N minutes of English conversation: two espeak-ng voices taking turns, as MP3
@@ -114,12 +102,8 @@ try {
     await clearRedis();
     env.REDIS_URL = redisUrl;
   }
-  if (server) {
-    await admin(`CREATE DATABASE "${benchDb}"`);
-    const url = new URL(server);
-    url.pathname = `/${benchDb}`;
-    env = { ...env, DATABASE_URL: url.toString() };
-  }
+  const benchDbUrl = await createThrowawayDatabase(benchDb);
+  if (benchDbUrl) env = { ...env, DATABASE_URL: benchDbUrl };
   start("api", ["scripts/start.mjs"], env);
   await waitFor("the API", async () => (await fetch(`${base}/healthz`)).ok, 120_000);
   if (redisUrl) start("worker", ["--import", "tsx", "apps/worker/src/main.ts"], env);
@@ -197,7 +181,7 @@ try {
   const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
   const audioMs = (pcm.length / 16_000) * 1000;
   console.log(
-    `database: ${server ? "PostgreSQL" : "embedded PGlite"}, queue: ${redisUrl ? "Redis, separate worker process" : "in-process"}`,
+    `database: ${process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}, queue: ${redisUrl ? "Redis, separate worker process" : "in-process"}`,
   );
   console.log(`upload (${(audio.length / 1048576).toFixed(1)} MiB)            ${s(t1 - t0)}`);
   console.log(
@@ -215,6 +199,6 @@ try {
   await new Promise((r) => setTimeout(r, 1500));
   rmSync(dataDir, { recursive: true, force: true });
   await clearRedis().catch(() => {});
-  if (server) await admin(`DROP DATABASE IF EXISTS "${benchDb}" WITH (FORCE)`).catch(() => {});
+  await dropThrowawayDatabase(benchDb).catch((error) => console.error(`could not drop ${benchDb}: ${error.message}`));
 }
 process.exit(0);

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
-import pg from "pg";
+import { createThrowawayDatabase, dropThrowawayDatabase } from "./lib/throwaway-database.mjs";
 
 const { values } = parseArgs({
   options: { bytes: { type: "string", default: String(1024 ** 3) }, port: { type: "string", default: "8093" } },
@@ -24,26 +24,9 @@ const GOAL_MB = 150;
 // ── the server, as `npm start` runs it ──
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "yuelu-bench-upload-"));
-const server = process.env.DATABASE_URL;
 const benchDb = `yuelu_bench_upload_${process.pid}`;
-async function admin(sql) {
-  const url = new URL(server);
-  url.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-let databaseEnv = {};
-if (server) {
-  await admin(`CREATE DATABASE "${benchDb}"`);
-  const url = new URL(server);
-  url.pathname = `/${benchDb}`;
-  databaseEnv = { DATABASE_URL: url.toString() };
-}
+const benchDbUrl = await createThrowawayDatabase(benchDb);
+const databaseEnv = benchDbUrl ? { DATABASE_URL: benchDbUrl } : {};
 const api = spawn(process.execPath, ["scripts/start.mjs"], {
   cwd: root,
   env: {
@@ -212,5 +195,5 @@ try {
   api.kill("SIGTERM");
   await new Promise((r) => setTimeout(r, 1500));
   rmSync(dataDir, { recursive: true, force: true });
-  if (server) await admin(`DROP DATABASE IF EXISTS "${benchDb}" WITH (FORCE)`);
+  await dropThrowawayDatabase(benchDb);
 }

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import pg from "pg";
+import { createThrowawayDatabase, dropThrowawayDatabase } from "./lib/throwaway-database.mjs";
 
 const { values } = parseArgs({
   options: { duration: { type: "string", default: "10" }, connections: { type: "string", default: "50" } },
@@ -49,26 +49,9 @@ function run(opts) {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "yuelu-bench-"));
 // With an external server, a database of its own that is dropped afterwards.
-const server = process.env.DATABASE_URL;
 const benchDb = `yuelu_bench_${process.pid}`;
-async function admin(sql) {
-  const url = new URL(server);
-  url.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-let databaseEnv = {};
-if (server) {
-  await admin(`CREATE DATABASE "${benchDb}"`);
-  const url = new URL(server);
-  url.pathname = `/${benchDb}`;
-  databaseEnv = { DATABASE_URL: url.toString() };
-}
+const benchDbUrl = await createThrowawayDatabase(benchDb);
+const databaseEnv = benchDbUrl ? { DATABASE_URL: benchDbUrl } : {};
 const hello = startServer("hello", ["bench/servers/hello.mjs"], { PORT: "8091" });
 const api = startServer("api", ["scripts/start.mjs"], {
   PORT: "8092",
@@ -127,5 +110,5 @@ try {
   api.kill("SIGTERM");
   await new Promise((r) => setTimeout(r, 1500));
   rmSync(dataDir, { recursive: true, force: true });
-  if (server) await admin(`DROP DATABASE IF EXISTS "${benchDb}" WITH (FORCE)`);
+  await dropThrowawayDatabase(benchDb);
 }
