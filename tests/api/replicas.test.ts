@@ -29,15 +29,19 @@ async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, time
   return value;
 }
 
+/** GET user/info on replica b, as the given session. */
+function userInfoOnB(cookie: string) {
+  return b
+    .http()
+    .get("/voice_yuelu/api/v1/user/info")
+    .set("Cookie", cookie)
+    .then((r) => r.body);
+}
+
 describe.runIf(withRedis)("two replicas sharing Redis", () => {
   it("a nickname changed on one replica shows on the other", async () => {
     const user = await signIn(a);
-    const info = () =>
-      b
-        .http()
-        .get("/voice_yuelu/api/v1/user/info")
-        .set("Cookie", user.cookie)
-        .then((r) => r.body.data.nickName as string);
+    const info = () => userInfoOnB(user.cookie).then((body) => body.data.nickName as string);
     expect(await info()).toMatch(/^用户/); // now cached on b
     await a.http().post("/voice_yuelu/api/v1/user/update_info").set("Cookie", user.cookie).send({ nickName: "新名字" });
     expect(await eventually(info, (n) => n === "新名字")).toBe("新名字");
@@ -45,12 +49,7 @@ describe.runIf(withRedis)("two replicas sharing Redis", () => {
 
   it("a logout on one replica ends the session on the other", async () => {
     const user = await signIn(a);
-    const status = () =>
-      b
-        .http()
-        .get("/voice_yuelu/api/v1/user/info")
-        .set("Cookie", user.cookie)
-        .then((r) => r.body.status_code as number);
+    const status = () => userInfoOnB(user.cookie).then((body) => body.status_code as number);
     expect(await status()).toBe(1);
     await a.http().get("/account/logout").set("Cookie", user.cookie);
     expect(await eventually(status, (c) => c === 10001)).toBe(10001);
@@ -58,12 +57,7 @@ describe.runIf(withRedis)("two replicas sharing Redis", () => {
 
   it("an account deletion on one replica answers 10006 on the other", async () => {
     const user = await signIn(a);
-    const status = () =>
-      b
-        .http()
-        .get("/voice_yuelu/api/v1/user/info")
-        .set("Cookie", user.cookie)
-        .then((r) => r.body.status_code as number);
+    const status = () => userInfoOnB(user.cookie).then((body) => body.status_code as number);
     expect(await status()).toBe(1);
     await a.http().post("/voice_yuelu/api/v3/user/delete_account").set("Cookie", user.cookie);
     expect(await eventually(status, (c) => c === 10006)).toBe(10006);
