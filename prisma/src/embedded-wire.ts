@@ -11,6 +11,11 @@ import type { PGlite } from "@electric-sql/pglite";
  * transaction is open, so no other connection can slip between a statement's Parse and its Execute
  * or into someone else's transaction. (pglite-socket queues single messages, which interleaves
  * concurrent extended-protocol queries: "unnamed prepared statement does not exist".)
+ *
+ * LISTEN/NOTIFY: the one session hears every notification, so PGlite writes it into the stream of
+ * whichever connection ran the NOTIFY. The connections that asked to LISTEN on that channel get a
+ * copy here (BullMQ's Postgres backend waits for new jobs that way; without it, a worker would sleep
+ * its whole drain delay before it sees a job).
  */
 
 const SSL_REQUEST = 80877103;
@@ -54,9 +59,47 @@ export interface WireServer {
   close(): Promise<void>;
 }
 
+/** The channels a LISTEN / UNLISTEN statement names (`*` for UNLISTEN *), from a Query or Parse message. */
+export function listenCommands(m: { type: string; bytes: Buffer }): { listen: string[]; unlisten: string[] } {
+  const out = { listen: [] as string[], unlisten: [] as string[] };
+  if (m.type !== "Q" && m.type !== "P") return out;
+  let text = m.bytes.subarray(5).toString("utf8");
+  // Parse: statement name \0 query \0 …
+  if (m.type === "P") text = text.slice(text.indexOf("\0") + 1);
+  text = text.slice(0, text.indexOf("\0") >= 0 ? text.indexOf("\0") : undefined);
+  if (!/listen/i.test(text)) return out;
+  for (const match of text.matchAll(/\b(UN)?LISTEN\s+(\*|"((?:[^"]|"")+)"|[A-Za-z_][\w$]*)/gi)) {
+    const channel = match[3] !== undefined ? match[3].replace(/""/g, '"') : (match[2] ?? "");
+    // Unquoted identifiers fold to lower case, as in PostgreSQL.
+    const name = match[3] !== undefined || channel === "*" ? channel : channel.toLowerCase();
+    (match[1] ? out.unlisten : out.listen).push(name);
+  }
+  return out;
+}
+
+/** NotificationResponse ('A') messages in a stream of backend messages, with their channels. */
+export function notificationsIn(stream: Buffer): { channel: string; bytes: Buffer }[] {
+  const out: { channel: string; bytes: Buffer }[] = [];
+  for (let at = 0; at + 5 <= stream.length; ) {
+    const end = at + 1 + stream.readInt32BE(at + 1);
+    if (end > stream.length) break;
+    if (stream[at] === 0x41) {
+      const nameStart = at + 9; // type, length, sender pid
+      const nameEnd = stream.indexOf(0, nameStart);
+      if (nameEnd > 0 && nameEnd < end) {
+        out.push({ channel: stream.subarray(nameStart, nameEnd).toString("utf8"), bytes: stream.subarray(at, end) });
+      }
+    }
+    at = end;
+  }
+  return out;
+}
+
 export async function serveWire(db: PGlite, host = "127.0.0.1", port = 0): Promise<WireServer> {
   const turns = new Turns();
   const sockets = new Set<net.Socket>();
+  /** connection id → its socket and the channels it LISTENs on */
+  const listeners = new Map<number, { socket: net.Socket; channels: Set<string> }>();
   let nextId = 1;
 
   const server = net.createServer((socket) => {
@@ -97,16 +140,41 @@ export async function serveWire(db: PGlite, host = "127.0.0.1", port = 0): Promi
         return;
       }
       await turns.take(id);
+      // Keep a copy of the answer only while some other connection listens (to find notifications).
+      const copy: Uint8Array[] | null = [...listeners.keys()].some((other) => other !== id) ? [] : null;
       await db.runExclusive(() =>
         db.execProtocolRawStream(new Uint8Array(m.bytes), {
           onRawData: (data) => {
-            if (data.length && socket.writable) socket.write(data);
+            if (!data.length) return;
+            copy?.push(Uint8Array.from(data));
+            if (socket.writable) socket.write(data);
           },
         }),
       );
+      if (m.kind === "protocol") track(m);
+      if (copy?.length) forward(Buffer.concat(copy));
       if (m.kind === "startup") started = true;
       const cycleEnds = m.kind === "startup" || m.type === "S" || m.type === "Q";
       if (cycleEnds && !db.isInTransaction()) turns.give(id);
+    };
+
+    const track = (m: Message) => {
+      const { listen, unlisten } = listenCommands(m);
+      if (!listen.length && !unlisten.length) return;
+      const entry = listeners.get(id) ?? { socket, channels: new Set<string>() };
+      for (const c of listen) entry.channels.add(c);
+      for (const c of unlisten) c === "*" ? entry.channels.clear() : entry.channels.delete(c);
+      if (entry.channels.size) listeners.set(id, entry);
+      else listeners.delete(id);
+    };
+
+    /** Copies the notifications of this connection's answer to the other connections listening. */
+    const forward = (answer: Buffer) => {
+      for (const n of notificationsIn(answer)) {
+        for (const [other, entry] of listeners) {
+          if (other !== id && entry.channels.has(n.channel) && entry.socket.writable) entry.socket.write(n.bytes);
+        }
+      }
     };
 
     const drain = async () => {
@@ -122,6 +190,7 @@ export async function serveWire(db: PGlite, host = "127.0.0.1", port = 0): Promi
     socket.on("error", () => socket.destroy());
     socket.on("close", () => {
       sockets.delete(socket);
+      listeners.delete(id);
       // Leave the queue now: a connection still waiting for its turn must never be handed one.
       turns.forget(id);
       chain = chain.then(async () => {
