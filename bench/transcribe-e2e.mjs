@@ -23,6 +23,7 @@ const base = `http://127.0.0.1:${PORT}`;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "yuelu-bench-e2e-"));
 const children = [];
+let stagesLine;
 function start(name, args, env) {
   const child = spawn(process.execPath, args, {
     cwd: root,
@@ -30,7 +31,14 @@ function start(name, args, env) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
-  child.stdout.on("data", (d) => (log = (log + d).slice(-20_000)));
+  let partial = "";
+  child.stdout.on("data", (d) => {
+    log = (log + d).slice(-20_000);
+    // the worker's per-stage wall times, from its "transcription done" log line
+    const lines = (partial + d).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) if (line.includes('"transcription done"')) stagesLine = JSON.parse(line);
+  });
   child.stderr.on("data", (d) => (log = (log + d).slice(-20_000)));
   child.on("exit", (code) => code && code !== 143 && console.error(`${name} exited ${code}\n${log.slice(-3000)}`));
   children.push(child);
@@ -96,7 +104,7 @@ try {
   );
 
   // 2. the server (and a worker process when there is Redis)
-  let env = { PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "development", LOG_LEVEL: "warn", DATA_DIR: dataDir };
+  let env = { PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "development", LOG_LEVEL: "info", DATA_DIR: dataDir };
   env.RATE_LIMIT_PER_MINUTE = "0";
   if (redisUrl) {
     await clearRedis();
@@ -191,6 +199,13 @@ try {
   console.log(
     `${engine.name} alone (PCM in, loaded)   ${s(e1 - e0)}   RTF ${((e1 - e0) / audioMs).toFixed(3)}   ${alone.segments.length} segments`,
   );
+  if (stagesLine) {
+    const { decodeMs, vadMs, asrMs, diarizeMs, saveMs, wallSeconds } = stagesLine;
+    console.log(
+      `worker stages: decode ${s(decodeMs)}, VAD ${s(vadMs)}, ASR ${s(asrMs)}, speakers ${s(diarizeMs)}, save ${s(saveMs)} (job ${wallSeconds.toFixed(1)} s)`,
+    );
+  }
+  console.log(`upload → transcript ÷ engine alone    ${((t2 - t0) / (e1 - e0)).toFixed(2)}×   (goal ≤ 1.15×)`);
   console.log(
     `pipeline overhead over the engine   ${(((t2 - t1) / (e1 - e0) - 1) * 100).toFixed(0)} % (decode, VAD, speakers, DB, queue, model load in the worker)`,
   );

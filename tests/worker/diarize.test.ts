@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeToPcm, type Pcm } from "../../apps/worker/src/audio/pcm.ts";
 import { detectSpeech, energyProfile, type SpeechRegion } from "../../apps/worker/src/audio/vad.ts";
-import { diarize } from "../../apps/worker/src/speech/diarize.ts";
+import { BackgroundVoicePrints } from "../../apps/worker/src/speech/background-voice-prints.ts";
+import { diarize, voicePrints } from "../../apps/worker/src/speech/diarize.ts";
 import { punctuate } from "../../apps/worker/src/speech/punctuate.ts";
 import { concatenate, festivalAvailable, synthesise, type TestVoice } from "./helpers/speech.ts";
 
@@ -81,6 +82,35 @@ describe("speaker diarization (MFCC + pitch voice prints, agglomerative clusteri
     const pcm = { samples: new Float32Array(16_000), length: 16_000, slice: () => new Float32Array(0) };
     expect(await diarize(pcm, [])).toEqual({ speakers: [], count: 0, silhouette: 0 });
     expect((await diarize(pcm, [{ startMs: 0, endMs: 1000 }])).speakers).toEqual([0]);
+  });
+});
+
+describe("voice prints on a worker thread (BackgroundVoicePrints)", () => {
+  it("gives exactly the in-process prints, for spans handed over early and spans only named at the end", {
+    timeout: 60_000,
+  }, async () => {
+    const { pcm, regions } = await conversation("bg", ["espeak-male", "espeak-female"]);
+    // decodeToPcm keeps the recording in shared memory, so the thread reads it without a copy.
+    expect(pcm.samples.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const profile = energyProfile(pcm);
+    const background = new BackgroundVoicePrints(pcm, profile);
+    for (const r of regions.slice(0, 3)) background.add(r);
+    const fromThread = await background.collect(regions);
+    const inProcess = await voicePrints(pcm, regions, profile);
+    expect(fromThread.prints).toEqual(inProcess.prints);
+    expect(fromThread.stats).toEqual(inProcess.stats);
+    const viaThread = await diarize(pcm, regions, { profile, features: fromThread });
+    expect(viaThread.speakers).toEqual([0, 1, 0, 1, 0, 1]);
+  });
+
+  it("computes in-process when the thread is gone", { timeout: 60_000 }, async () => {
+    const { pcm, regions } = await conversation("bg2", ["espeak-male", "espeak-female"]);
+    const profile = energyProfile(pcm);
+    const background = new BackgroundVoicePrints(pcm, profile);
+    background.add(regions[0]!);
+    await background.close();
+    const prints = await background.collect(regions);
+    expect(prints).toEqual(await voicePrints(pcm, regions, profile));
   });
 });
 

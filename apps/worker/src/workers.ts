@@ -2,7 +2,7 @@ import { TRANSCRIBE_JOB, type TranscriptionJob, ZTranscriptionJob } from "@yuelu
 import type { Db } from "@yuelu/db";
 import { type Config, type FileStore, type QueueBackend, QueueName } from "@yuelu/runtime";
 import { UnrecoverableError } from "bullmq";
-import { type AsrEngineResolver, configuredAsrEngines } from "./engines/asr/factory.ts";
+import { type AsrEngineResolver, configuredAsrEngines, engineAvailability } from "./engines/asr/factory.ts";
 import { AsrEngineUnavailableError } from "./engines/asr/types.ts";
 import { runHousekeeping } from "./jobs/housekeeping.ts";
 import {
@@ -26,7 +26,7 @@ export interface WorkerContext {
 
 /** BullMQ settings of the transcription worker (tests shorten the lock to see a killed worker sooner). */
 export interface TranscriptionWorkerOptions {
-  /** jobs at once per process; ASR uses every core, so 1 */
+  /** jobs at once per process (default TRANSCRIBE_CONCURRENCY) */
   concurrency?: number;
   /** a killed worker's job is taken back this long after its last lock renewal */
   lockDuration?: number;
@@ -78,6 +78,15 @@ export async function startWorkers(
 export function startTranscriptionWorker(ctx: WorkerContext, options: TranscriptionWorkerOptions = {}) {
   const { db, config, queues, files, log } = ctx;
   const asr = ctx.asr ?? configuredAsrEngines(config);
+  // Load the configured models now, not when the first user's job arrives (moonshine: ~0.4 s).
+  if (!ctx.asr) {
+    for (const { language, available } of engineAvailability(config)) {
+      if (!available) continue;
+      asr(language)
+        .ready?.(language)
+        .catch((error) => log.error({ err: error, language }, "could not load the speech engine"));
+    }
+  }
   const worker = queues.worker<TranscriptionJob>(
     QueueName.Transcription,
     async (job) => {
@@ -100,7 +109,7 @@ export function startTranscriptionWorker(ctx: WorkerContext, options: Transcript
       }
     },
     {
-      concurrency: options.concurrency ?? 1,
+      concurrency: options.concurrency ?? config.TRANSCRIBE_CONCURRENCY,
       lockDuration: options.lockDuration ?? 60_000,
       stalledInterval: options.stalledInterval ?? 30_000,
       maxStalledCount: options.maxStalledCount ?? 2,

@@ -61,8 +61,10 @@ const EnvSchema = z.object({
   WHISPER_MODEL: z.string().min(1).optional(),
   /** whisper.cpp `whisper-cli` binary. Default: vendor/whisper/bin/whisper-cli, built at npm install. */
   WHISPER_CLI: z.string().min(1).optional(),
-  /** Threads whisper.cpp / onnxruntime use per job; 0 = all cores. */
+  /** Threads the engine uses per job; 0 = the engine's default (whisper.cpp: all cores; moonshine: 1). */
   ASR_THREADS: z.coerce.number().int().min(0).max(256).default(0),
+  /** Transcriptions one worker process runs at once. */
+  TRANSCRIBE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Base URL of an OpenAI-compatible ASR server (POST {url}/v1/audio/transcriptions). */
   OPENAI_ASR_URL: z.string().url().optional(),
   OPENAI_ASR_KEY: z.string().min(1).optional(),

@@ -101,6 +101,12 @@ export class MfccExtractor {
   private readonly re = new Float64Array(MFCC_FFT);
   private readonly im = new Float64Array(MFCC_FFT);
   private readonly logMel = new Float64Array(MEL_BANDS);
+  private readonly power = new Float64Array(MFCC_FFT / 2 + 1);
+  /** Each triangle's non-zero bins [from, to): a band touches a few bins, not all 257. */
+  private readonly spans = this.filters.map((f): [number, number] => {
+    const from = f.findIndex((w) => w > 0);
+    return from < 0 ? [0, 0] : [from, f.findLastIndex((w) => w > 0) + 1];
+  });
 
   /** Writes the coefficients of the frame starting at `start` (floats in [-1, 1]) into `out`. */
   frame(audio: Float32Array, start: number, out: Float64Array): void {
@@ -114,11 +120,13 @@ export class MfccExtractor {
       re[i] = (x - 0.97 * prev) * window[i]!;
     }
     this.fft.transform(re, im);
-    const bins = MFCC_FFT / 2 + 1;
+    const { power, spans } = this;
+    for (let k = 0; k < power.length; k++) power[k] = re[k]! * re[k]! + im[k]! * im[k]!;
     for (let m = 0; m < MEL_BANDS; m++) {
       const f = this.filters[m]!;
+      const [from, to] = spans[m]!;
       let e = 0;
-      for (let k = 0; k < bins; k++) if (f[k]! > 0) e += f[k]! * (re[k]! * re[k]! + im[k]! * im[k]!);
+      for (let k = from; k < to; k++) e += f[k]! * power[k]!;
       this.logMel[m] = Math.log(e + 1e-10);
     }
     for (let c = 0; c < MFCC_COEFFS; c++) {

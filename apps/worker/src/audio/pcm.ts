@@ -48,7 +48,7 @@ export function decodeToPcm(
     args.push("-ac", "1", "-ar", String(SAMPLE_RATE), "-f", "s16le", "-acodec", "pcm_s16le", "pipe:1");
     const child = spawn(ffmpegBinary(), args, { stdio: ["ignore", "pipe", "pipe"], signal: options.signal });
     const expected = Math.max(1, Math.ceil((options.expectedSeconds ?? 60) * SAMPLE_RATE));
-    let buffer = new Int16Array(expected + SAMPLE_RATE);
+    let buffer = sharedInt16(expected + SAMPLE_RATE);
     let length = 0;
     let carry: Buffer | null = null;
     let stderr = "";
@@ -60,7 +60,7 @@ export function decodeToPcm(
       data = data.subarray(0, usable);
       const n = usable / 2;
       if (length + n > buffer.length) {
-        const grown = new Int16Array(Math.max(buffer.length * 2, length + n));
+        const grown = sharedInt16(Math.max(buffer.length * 2, length + n));
         grown.set(buffer.subarray(0, length));
         buffer = grown;
       }
@@ -94,9 +94,23 @@ export function decodeToPcm(
         return;
       }
       options.onProgress?.(1);
-      resolve(pcmFrom(length === buffer.length ? buffer : buffer.slice(0, length)));
+      // A small unused tail stays (a view, no copy); a large one (a wrong duration guess) is trimmed.
+      if (length >= buffer.length * 0.9) resolve(pcmFrom(buffer.subarray(0, length)));
+      else {
+        const exact = sharedInt16(length);
+        exact.set(buffer.subarray(0, length));
+        resolve(pcmFrom(exact));
+      }
     });
   });
+}
+
+/**
+ * 16-bit samples in shared memory, so a worker thread (speaker features) reads the recording without
+ * a copy of it.
+ */
+function sharedInt16(length: number): Int16Array {
+  return new Int16Array(new SharedArrayBuffer(length * 2));
 }
 
 /** Any AudioInput as Pcm: arrays are used as they are, paths decoded with ffmpeg. */

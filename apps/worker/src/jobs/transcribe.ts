@@ -5,7 +5,8 @@ import { decodeToPcm } from "../audio/pcm.ts";
 import { detectSpeech, energyProfile } from "../audio/vad.ts";
 import type { AsrEngineResolver } from "../engines/asr/factory.ts";
 import { AsrEngineUnavailableError, type AsrLanguage, type AsrSegment } from "../engines/asr/types.ts";
-import { diarize } from "../speech/diarize.ts";
+import { BackgroundVoicePrints } from "../speech/background-voice-prints.ts";
+import { diarize, type VoicePrints } from "../speech/diarize.ts";
 import { punctuate } from "../speech/punctuate.ts";
 
 export interface TranscribeContext {
@@ -167,24 +168,33 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
   await checkpoint(P.segmented);
   stage("vadMs");
 
-  // 3. recognition
-  const result =
-    regions.length === 0
-      ? { segments: [] as AsrSegment[], language: undefined }
-      : await engine.transcribe(pcm.samples, {
-          language,
-          hotWords,
-          regions,
-          signal: abort.signal,
-          onProgress: (f) => report(P.segmented + f * (P.recognised - P.segmented)),
-        });
-  await checkpoint(P.recognised);
-  stage("asrMs");
+  // 3. recognition, with the speakers' voice prints computed on another thread as segments come in
+  const voices = task.speakerCount === 1 || regions.length === 0 ? null : new BackgroundVoicePrints(pcm, profile);
+  let result: { segments: AsrSegment[]; language?: string };
+  let features: VoicePrints | undefined;
+  try {
+    result =
+      regions.length === 0
+        ? { segments: [] as AsrSegment[], language: undefined }
+        : await engine.transcribe(pcm.samples, {
+            language,
+            hotWords,
+            regions,
+            signal: abort.signal,
+            onProgress: (f) => report(P.segmented + f * (P.recognised - P.segmented)),
+            onSegment: voices ? (s) => s.text.trim() !== "" && voices.add(s) : undefined,
+          });
+    await checkpoint(P.recognised);
+    stage("asrMs");
+    features = await voices?.collect(result.segments.filter((s) => s.text.trim() !== ""));
+  } finally {
+    await voices?.close();
+  }
   const segments = result.segments.filter((s) => s.text.trim() !== "");
   const transcriptLanguage = normaliseLanguage(result.language) ?? (language === "auto" ? "auto" : language);
 
-  // 4. speakers
-  const dia = await diarize(pcm, segments, { speakerCount: task.speakerCount, profile });
+  // 4. speakers (clustering the voice prints)
+  const dia = await diarize(pcm, segments, { speakerCount: task.speakerCount, profile, features });
   await checkpoint(P.diarized);
   stage("diarizeMs");
 

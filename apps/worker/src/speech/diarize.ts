@@ -17,6 +17,14 @@ export interface DiarizeOptions {
   minSilhouette?: number;
   /** lowest per-frame divergence (nats) between two clusters that counts as two speakers when estimating */
   minDivergence?: number;
+  /** the segments' voice prints, when already computed (BackgroundVoicePrints, during recognition) */
+  features?: VoicePrints;
+}
+
+/** Per segment: its voice print and frame statistics, or null when it holds too little speech. */
+export interface VoicePrints {
+  prints: (Float64Array | null)[];
+  stats: (GaussStats | null)[];
 }
 
 export interface Diarization {
@@ -50,8 +58,9 @@ export async function diarize(
   if (n === 0) return { speakers: [], count: 0, silhouette: 0 };
   const requested = Math.max(0, Math.floor(options.speakerCount ?? 0));
   if (requested === 1 || n === 1) return { speakers: segments.map(() => 0), count: 1, silhouette: 0 };
-  const profile = options.profile ?? energyProfile(pcm);
-  const { prints, stats } = await voicePrints(pcm, segments, profile);
+  const { prints, stats } =
+    options.features ?? (await voicePrints(pcm, segments, options.profile ?? energyProfile(pcm)));
+  if (prints.length !== n) throw new Error(`diarize: ${prints.length} voice prints for ${n} segments`);
   const durations = segments.map((s) => s.endMs - s.startMs);
   const core = [...Array(n).keys()].filter((i) => durations[i]! >= MIN_CLUSTER_MS && prints[i] !== null);
   if (core.length < 2) return { speakers: segments.map(() => 0), count: 1, silhouette: 0 };
@@ -166,7 +175,12 @@ export interface GaussStats {
 }
 const BIC_DIMS = 12;
 
-export async function voicePrints(pcm: Pcm, segments: readonly TimeSpan[], profile: EnergyProfile) {
+/** Voice prints of segments (the CPU-heavy half of diarization: MFCCs and pitch over speech frames). */
+export async function voicePrints(
+  pcm: Pcm,
+  segments: readonly TimeSpan[],
+  profile: Pick<EnergyProfile, "db" | "threshold">,
+): Promise<VoicePrints> {
   const mfcc = new MfccExtractor();
   const pitch = new PitchTracker();
   const coeffs = new Float64Array(MFCC_COEFFS);

@@ -89,7 +89,9 @@ export class OpenAiAsrEngine implements AsrEngine {
         const startMs = clip.toSourceMs(s.start * 1000);
         const endMs = Math.max(startMs, clip.toSourceMs(s.end * 1000));
         const own = words.filter((w) => w.text && w.startMs >= startMs - 50 && w.startMs < endMs);
-        segments.push({ startMs, endMs, text, ...(own.length ? { words: own } : {}) });
+        const segment = { startMs, endMs, text, ...(own.length ? { words: own } : {}) };
+        segments.push(segment);
+        options.onSegment?.(segment);
       }
       options.onProgress?.((i + 1) / groups.length);
     }

@@ -40,6 +40,12 @@ export interface TranscribeOptions {
    * engine finds them itself. Segments always carry times of the whole input.
    */
   regions?: readonly SpeechRegion[];
+  /**
+   * Called with each segment as soon as it is final (before `transcribe` resolves), so the caller can
+   * work on it — speaker features — while recognition goes on. Engines that only learn their segments
+   * at the end may call it then, or not at all.
+   */
+  onSegment?: (segment: AsrSegment) => void;
   signal?: AbortSignal;
 }
 

@@ -135,7 +135,10 @@ export class WhisperEngine implements AsrEngine {
         for (const { clip, out } of batch) {
           const json = await readWhisperJson(`${out}.json`);
           detected ??= json.result?.language;
-          segments.push(...toSegments(json, clip));
+          for (const segment of toSegments(json, clip)) {
+            segments.push(segment);
+            options.onSegment?.(segment);
+          }
         }
       }
       options.onProgress?.(1);
