@@ -2,7 +2,14 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 
-const scripts = ["user-info.mjs", "web-bundle.mjs", "upload-memory.mjs", "asr-rtf.mjs", "transcribe-e2e.mjs"];
+const scripts = [
+  "user-info.mjs",
+  "web-bundle.mjs",
+  "upload-memory.mjs",
+  "asr-rtf.mjs",
+  "transcribe-e2e.mjs",
+  "queue-burst.mjs",
+];
 // web-bundle reads the built app.
 execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
 for (const script of scripts) {

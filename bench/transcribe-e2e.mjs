@@ -3,75 +3,24 @@
 // punctuation, transcript row) → get_progress says 2 — against the configured ASR engine alone on the
 // same audio (decoded PCM in, segments out, model already loaded). Uses DATABASE_URL/REDIS_URL when set
 // (API and a separate worker process, as docker compose runs them), else `npm start`'s embedded mode.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { Redis } from "ioredis";
 import { register } from "tsx/esm/api";
-import { createThrowawayDatabase, dropThrowawayDatabase } from "./lib/throwaway-database.mjs";
+import { signIn, startYuelu, waitFor } from "./lib/yuelu-server.mjs";
 
 const { values } = parseArgs({
   options: { minutes: { type: "string", default: "10" }, language: { type: "string", default: "en" } },
 });
 const minutes = Number(values.minutes);
 const language = values.language;
-const root = path.resolve(import.meta.dirname, "..");
-const PORT = 8093;
-const base = `http://127.0.0.1:${PORT}`;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "yuelu-bench-e2e-"));
-const children = [];
+const dataDir = mkdtempSync(path.join(tmpdir(), "yuelu-bench-e2e-audio-"));
+/** the worker's "transcription done" log line: wall time per stage */
 let stagesLine;
-function start(name, args, env) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  let partial = "";
-  child.stdout.on("data", (d) => {
-    log = (log + d).slice(-20_000);
-    // the worker's per-stage wall times, from its "transcription done" log line
-    const lines = (partial + d).split("\n");
-    partial = lines.pop() ?? "";
-    for (const line of lines) if (line.includes('"transcription done"')) stagesLine = JSON.parse(line);
-  });
-  child.stderr.on("data", (d) => (log = (log + d).slice(-20_000)));
-  child.on("exit", (code) => code && code !== 143 && console.error(`${name} exited ${code}\n${log.slice(-3000)}`));
-  children.push(child);
-  return child;
-}
-async function waitFor(what, probe, timeoutMs) {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v) return v;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
-// Redis: a logical database of its own (BENCH_REDIS_DB, 13), so no other install's jobs on the same
-// server share the queue (job ids are task-<id>, and a fresh database starts its ids at 1 again).
-const redisUrl = (() => {
-  if (!process.env.REDIS_URL) return undefined;
-  const url = new URL(process.env.REDIS_URL);
-  url.pathname = `/${process.env.BENCH_REDIS_DB ?? "13"}`;
-  return url.toString();
-})();
-async function clearRedis() {
-  if (!redisUrl) return;
-  const redis = new Redis(redisUrl);
-  const keys = await redis.keys("yuelu:*");
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
-}
-
-// A throw-away database on an external server, dropped afterwards.
-const benchDb = `yuelu_bench_e2e_${process.pid}`;
+let server;
 
 try {
   // 1. ~N minutes of English conversation: two espeak-ng voices taking turns, as MP3
@@ -103,47 +52,15 @@ try {
     `audio: ${(seconds / 60).toFixed(1)} min of two-voice English, MP3 ${(audio.length / 1048576).toFixed(1)} MiB`,
   );
 
-  // 2. the server (and a worker process when there is Redis)
-  let env = { PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "development", LOG_LEVEL: "info", DATA_DIR: dataDir };
-  env.RATE_LIMIT_PER_MINUTE = "0";
-  if (redisUrl) {
-    await clearRedis();
-    env.REDIS_URL = redisUrl;
-  }
-  const benchDbUrl = await createThrowawayDatabase(benchDb);
-  if (benchDbUrl) env = { ...env, DATABASE_URL: benchDbUrl };
-  start("api", ["scripts/start.mjs"], env);
-  await waitFor("the API", async () => (await fetch(`${base}/healthz`)).ok, 120_000);
-  if (redisUrl) start("worker", ["--import", "tsx", "apps/worker/src/main.ts"], env);
-
-  // 3. sign in (console SMS hands the code back outside production); the welcome card pays
-  const phone = "13900000093";
-  const sent = await (
-    await fetch(`${base}/account/api/sms/send`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ phone }),
-    })
-  ).json();
-  const login = await fetch(`${base}/account/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ phone, code: sent.data.devCode }),
+  // 2. the server (and a worker process when there is Redis), 3. a user (the welcome card pays)
+  server = await startYuelu({
+    name: "e2e",
+    port: 8093,
+    onLogLine: (line) => {
+      if (line.msg === "transcription done") stagesLine = line;
+    },
   });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const api = async (method, url, body) => {
-    const res = await fetch(`${base}/voice_yuelu${url}`, {
-      method,
-      headers: { cookie, ...(body && !(body instanceof FormData) ? { "content-type": "application/json" } : {}) },
-      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
-    });
-    const json = await res.json();
-    if (json.status_code !== 1) throw new Error(`${url}: ${JSON.stringify(json)}`);
-    return json.data;
-  };
+  const api = await signIn(server.base, "13900000093");
 
   // 4. upload → dictation → status 2
   const t0 = performance.now();
@@ -188,9 +105,7 @@ try {
 
   const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
   const audioMs = (pcm.length / 16_000) * 1000;
-  console.log(
-    `database: ${process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}, queue: ${redisUrl ? "Redis, separate worker process" : "in-process"}`,
-  );
+  console.log(server.setup);
   console.log(`upload (${(audio.length / 1048576).toFixed(1)} MiB)            ${s(t1 - t0)}`);
   console.log(
     `dictation → transcript (status 2)   ${s(t2 - t1)}   RTF ${((t2 - t1) / audioMs).toFixed(3)}   ${segments.length} segments, ${new Set(segments.map((x) => x.spkName)).size} speakers`,
@@ -210,10 +125,7 @@ try {
     `pipeline overhead over the engine   ${(((t2 - t1) / (e1 - e0) - 1) * 100).toFixed(0)} % (decode, VAD, speakers, DB, queue, model load in the worker)`,
   );
 } finally {
-  for (const c of children) c.kill("SIGTERM");
-  await new Promise((r) => setTimeout(r, 1500));
+  await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  await clearRedis().catch(() => {});
-  await dropThrowawayDatabase(benchDb).catch((error) => console.error(`could not drop ${benchDb}: ${error.message}`));
 }
 process.exit(0);
