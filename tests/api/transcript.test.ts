@@ -565,6 +565,18 @@ describe("exports", () => {
     }
     const en = await binary(get(alice, `/api/v3/audio/text/export_word?fileId=${rec.fileId}&lang=en`));
     expect(docxText(en.body)).toContain("Duration 01:02:06");
+    // Text only: no speaker names, no segment times (the meta line keeps the duration).
+    const bare = docxText(
+      (await binary(get(alice, `/api/v3/audio/text/export_word?fileId=${rec.fileId}&withSpeaker=0&withTime=0`))).body,
+    );
+    expect(bare).toContain("好的，下周发布。");
+    expect(bare).not.toContain("说话人1");
+    expect(bare).not.toContain("00:00:04");
+    const timesOnly = docxText(
+      (await binary(get(alice, `/api/v3/audio/text/export_word?fileId=${rec.fileId}&withSpeaker=0`))).body,
+    );
+    expect(timesOnly).toContain("00:00:04");
+    expect(timesOnly).not.toContain("说话人1");
   });
 
   it("srt: numbered cues with HH:MM:SS,mmm times and the speaker", async () => {

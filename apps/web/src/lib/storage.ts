@@ -6,6 +6,8 @@ export const StorageKey = {
   routePath: "yuelu_route_path",
   openSign: "yuelu_open_sign",
   lang: "lang",
+  /** the transcript export choices (speakers, times): a preference, kept across logouts */
+  exportOptions: "yuelu_export_options",
 } as const;
 
 export function readStorage(key: string): string | null {
@@ -34,5 +36,7 @@ export function removeStorage(key: string): void {
 
 /** Logout clears every key this app stores (spec §4). */
 export function clearAllStorage(): void {
-  for (const key of Object.values(StorageKey)) if (key !== StorageKey.lang) removeStorage(key);
+  for (const key of Object.values(StorageKey)) {
+    if (key !== StorageKey.lang && key !== StorageKey.exportOptions) removeStorage(key);
+  }
 }

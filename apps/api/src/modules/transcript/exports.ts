@@ -149,8 +149,16 @@ function pack(meta: DocMeta, children: Paragraph[]): Promise<Buffer> {
   return Packer.toBuffer(doc);
 }
 
-/** The transcript as .docx: title, meta line, the summary (when there is one), then speaker + time + text per segment. */
-export function toDocx(meta: DocMeta, segments: Segment[], abstracts: string): Promise<Buffer> {
+/**
+ * The transcript as .docx: title, meta line, the summary (when there is one), then per segment a line
+ * with its speaker and start time (each when asked for) and its text.
+ */
+export function toDocx(
+  meta: DocMeta,
+  segments: Segment[],
+  abstracts: string,
+  options: ExportOptions = { withSpeaker: true, withTime: true },
+): Promise<Buffer> {
   const l = LABELS[meta.lang];
   const children: Paragraph[] = [];
   if (abstracts.trim()) {
@@ -159,13 +167,12 @@ export function toDocx(meta: DocMeta, segments: Segment[], abstracts: string): P
     children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: textRuns(l.transcript) }));
   }
   for (const s of segments) {
-    children.push(
-      new Paragraph({
-        spacing: { before: 160 },
-        children: [...textRuns(s.spkName, { bold: true }), ...textRuns(`  ${clock(s.startTime)}`, { color: "808080" })],
-      }),
-    );
-    children.push(new Paragraph({ children: textRuns(s.text) }));
+    const header = [
+      ...(options.withSpeaker ? textRuns(s.spkName, { bold: true }) : []),
+      ...(options.withTime ? textRuns(`${options.withSpeaker ? "  " : ""}${clock(s.startTime)}`, { color: "808080" }) : []),
+    ];
+    if (header.length) children.push(new Paragraph({ spacing: { before: 160 }, children: header }));
+    children.push(new Paragraph({ children: textRuns(s.text), spacing: header.length ? undefined : { after: 120 } }));
   }
   return pack(meta, children);
 }

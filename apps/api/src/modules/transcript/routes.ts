@@ -176,8 +176,8 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
     name: `${baseName(t.fileName)}.txt`,
     type: MIME.txt,
   }));
-  exportRoute(["/api/v3/audio/text/export_word", "/text/rich_export_word"], async (req, t) => ({
-    body: await toDocx(metaOf(req, t), t.segments, t.abstracts),
+  exportRoute(["/api/v3/audio/text/export_word", "/text/rich_export_word"], async (req, t, q) => ({
+    body: await toDocx(metaOf(req, t), t.segments, t.abstracts, q),
     name: `${baseName(t.fileName)}.docx`,
     type: MIME.docx,
   }));

@@ -4,8 +4,15 @@ import { baseName, saveBlob } from "../lib/save-blob.ts";
 
 export type ExportKind = "txt" | "word" | "srt" | "vtt" | "summaryWord";
 
-const EXPORTS: Record<ExportKind, { path: string; ext: string; params?: Record<string, number> }> = {
-  txt: { path: "/api/v3/audio/text/export_txt", ext: "txt", params: { withSpeaker: 1, withTime: 1 } },
+/** What a transcript export includes besides the text (TXT and Word: both; subtitles: the speaker). */
+export interface ExportOptions {
+  withSpeaker: boolean;
+  withTime: boolean;
+}
+export const DEFAULT_EXPORT_OPTIONS: ExportOptions = { withSpeaker: true, withTime: true };
+
+const EXPORTS: Record<ExportKind, { path: string; ext: string }> = {
+  txt: { path: "/api/v3/audio/text/export_txt", ext: "txt" },
   word: { path: "/api/v3/audio/text/export_word", ext: "docx" },
   srt: { path: "/api/v3/audio/text/export_srt", ext: "srt" },
   vtt: { path: "/api/v3/audio/text/export_vtt", ext: "vtt" },
@@ -18,15 +25,28 @@ export function exportFileName(kind: ExportKind, fileName: string, summarySuffix
 }
 
 /** Blob exports through the API client (an empty body is an error there), saved with <a download>. */
-export async function exportTranscript(kind: ExportKind, fileId: number, fileName: string) {
+export async function exportTranscript(
+  kind: ExportKind,
+  fileId: number,
+  fileName: string,
+  options: ExportOptions = DEFAULT_EXPORT_OPTIONS,
+) {
   const spec = EXPORTS[kind];
-  const blob = await api<Blob>(spec.path, { params: { fileId, ...spec.params }, responseType: "blob" });
+  const params = { fileId, withSpeaker: options.withSpeaker ? 1 : 0, withTime: options.withTime ? 1 : 0 };
+  const blob = await api<Blob>(spec.path, { params, responseType: "blob" });
   saveBlob(blob, fileName);
 }
 
 export function useExportTranscript(fileId: number) {
   return useMutation({
-    mutationFn: ({ kind, fileName }: { kind: ExportKind; fileName: string }) =>
-      exportTranscript(kind, fileId, fileName),
+    mutationFn: ({ kind, fileName, options }: { kind: ExportKind; fileName: string; options?: ExportOptions }) =>
+      exportTranscript(kind, fileId, fileName, options),
   });
+}
+
+/** The transcript's page address (`generate_url`), copied to the clipboard; answers the address. */
+export async function copyTranscriptLink(fileId: number): Promise<string> {
+  const { url } = await api<{ url: string }>("/text/generate_url", { params: { fileId } });
+  await navigator.clipboard.writeText(url);
+  return url;
 }

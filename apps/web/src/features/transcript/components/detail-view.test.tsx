@@ -241,6 +241,49 @@ describe("/detail transcript", () => {
   });
 });
 
+describe("/detail export choices and link", () => {
+  it("sends the speaker/time choices with TXT exports and remembers them", async () => {
+    const api = backend({
+      "GET /api/v3/audio/text/export_txt": () =>
+        new Response(new Blob(["text"]), { headers: { "content-type": "text/plain" } }),
+    });
+    vi.spyOn(URL, "createObjectURL").mockImplementation(() => "blob:x");
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    renderApp("/detail?fileId=1");
+    await segments();
+    await userEvent.click(screen.getByTestId("export-menu"));
+    const speaker = await screen.findByRole("checkbox", { name: "包含说话人" });
+    expect(speaker).toBeChecked();
+    await userEvent.click(speaker);
+    await userEvent.click(screen.getByRole("button", { name: "TXT 文本" }));
+    await waitFor(() => expect(api.callsTo("/export_txt")).toHaveLength(1));
+    const params = api.callsTo("/export_txt")[0]!.url.searchParams;
+    expect([params.get("withSpeaker"), params.get("withTime")]).toEqual(["0", "1"]);
+    expect(JSON.parse(localStorage.getItem("yuelu_export_options") ?? "{}")).toEqual({
+      withSpeaker: false,
+      withTime: true,
+    });
+    await userEvent.click(screen.getByTestId("export-menu"));
+    expect(await screen.findByRole("checkbox", { name: "包含说话人" })).not.toBeChecked();
+    localStorage.removeItem("yuelu_export_options");
+  });
+
+  it("copies the transcript's link from generate_url", async () => {
+    const url = "http://localhost/detail?fileId=1&timeLen=65&fileName=a.mp3";
+    const api = backend({ "GET /text/generate_url": () => ({ url }) });
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    renderApp("/detail?fileId=1");
+    await segments();
+    await userEvent.click(screen.getByTestId("export-menu"));
+    await userEvent.click(await screen.findByRole("button", { name: "复制文稿链接" }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(url));
+    expect(api.callsTo("/generate_url")[0]!.url.searchParams.get("fileId")).toBe("1");
+    expect(await screen.findByText("链接已复制，登录本账号后即可打开")).toBeInTheDocument();
+  });
+});
+
 describe("/detail states", () => {
   it("not found (30001), without a toast", async () => {
     backend({ "GET /api/v3/audio/record/get_record_by_id": () => envelopeError(30001, "记录不存在") });

@@ -1,6 +1,16 @@
 import * as Popover from "@radix-ui/react-popover";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ExportKind, exportFileName, useExportTranscript } from "../api/export-transcript.ts";
+import { toast } from "sonner";
+import { readStorage, StorageKey, writeStorage } from "../../../lib/storage.ts";
+import {
+  copyTranscriptLink,
+  DEFAULT_EXPORT_OPTIONS,
+  type ExportKind,
+  type ExportOptions,
+  exportFileName,
+  useExportTranscript,
+} from "../api/export-transcript.ts";
 
 const KINDS: [ExportKind, string][] = [
   ["txt", "transcript.exportTxt"],
@@ -9,7 +19,22 @@ const KINDS: [ExportKind, string][] = [
   ["vtt", "transcript.exportVtt"],
 ];
 
-/** Exports: TXT, Word, SRT, VTT as blobs, and the original file as a streamed download. */
+function storedOptions(): ExportOptions {
+  try {
+    const stored = JSON.parse(readStorage(StorageKey.exportOptions) ?? "{}");
+    return {
+      withSpeaker: typeof stored.withSpeaker === "boolean" ? stored.withSpeaker : DEFAULT_EXPORT_OPTIONS.withSpeaker,
+      withTime: typeof stored.withTime === "boolean" ? stored.withTime : DEFAULT_EXPORT_OPTIONS.withTime,
+    };
+  } catch {
+    return DEFAULT_EXPORT_OPTIONS;
+  }
+}
+
+/**
+ * Exports: TXT, Word, SRT, VTT as blobs — with or without speakers and times (remembered on this
+ * device) — the original file as a streamed download, and the page's link copied to the clipboard.
+ */
 export function ExportMenu({
   fileId,
   fileName,
@@ -23,6 +48,19 @@ export function ExportMenu({
 }) {
   const { t } = useTranslation();
   const exporter = useExportTranscript(fileId);
+  const [options, setOptions] = useState(storedOptions);
+  const choose = (change: Partial<ExportOptions>) => {
+    const next = { ...options, ...change };
+    setOptions(next);
+    writeStorage(StorageKey.exportOptions, JSON.stringify(next));
+  };
+  const copyLink = () =>
+    copyTranscriptLink(fileId).then(
+      () => toast.success(t("transcript.linkCopied")),
+      // Errors of the API call are toasted by the client; a refused clipboard is ours to say.
+      (error: unknown) =>
+        error instanceof Error && error.name === "NotAllowedError" && toast.error(t("transcript.linkCopyFailed")),
+    );
   return (
     <Popover.Root>
       <Popover.Trigger className="btn btn-secondary" data-testid="export-menu">
@@ -30,6 +68,29 @@ export function ExportMenu({
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="popover menu-popover" align="end" sideOffset={6}>
+          {transcribed && (
+            <fieldset className="export-options">
+              <legend className="sr-only">{t("transcript.exportOptions")}</legend>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={options.withSpeaker}
+                  onChange={(e) => choose({ withSpeaker: e.target.checked })}
+                  data-testid="export-with-speaker"
+                />
+                {t("transcript.exportWithSpeaker")}
+              </label>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={options.withTime}
+                  onChange={(e) => choose({ withTime: e.target.checked })}
+                  data-testid="export-with-time"
+                />
+                {t("transcript.exportWithTime")}
+              </label>
+            </fieldset>
+          )}
           {transcribed &&
             KINDS.map(([kind, label]) => (
               <Popover.Close
@@ -37,7 +98,7 @@ export function ExportMenu({
                 className="menu-item"
                 data-testid={`export-${kind}`}
                 disabled={exporter.isPending}
-                onClick={() => exporter.mutate({ kind, fileName: exportFileName(kind, fileName, "") })}
+                onClick={() => exporter.mutate({ kind, fileName: exportFileName(kind, fileName, ""), options })}
               >
                 {t(label)}
               </Popover.Close>
@@ -45,6 +106,9 @@ export function ExportMenu({
           <a className="menu-item" href={audioHref} download={fileName} data-testid="download-audio">
             {t("transcript.downloadAudio")}
           </a>
+          <Popover.Close className="menu-item" data-testid="copy-link" onClick={copyLink}>
+            {t("transcript.copyLink")}
+          </Popover.Close>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
