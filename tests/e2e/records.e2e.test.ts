@@ -174,6 +174,11 @@ describe("records", () => {
       await file.saveAs(target);
       return { name: file.suggestedFilename(), bytes: await readFile(target) };
     };
+    // The menu: speaker/time choices above the formats, the original file and the link below.
+    await page.getByTestId("export-menu").click();
+    await expect.poll(() => page.getByTestId("export-with-speaker").isChecked()).toBe(true);
+    await shot(page, "detail-export-menu-desktop-zh");
+    await page.keyboard.press("Escape");
     const word = await exportAs("word");
     expect(word.name).toBe("budget-meeting.docx");
     expect(word.bytes.subarray(0, 2).toString()).toBe("PK"); // a .docx is a zip
