@@ -141,7 +141,7 @@ export async function serveWire(db: PGlite, host = "127.0.0.1", port = 0): Promi
       }
       await turns.take(id);
       // Keep a copy of the answer only while some other connection listens (to find notifications).
-      const copy: Uint8Array[] | null = [...listeners.keys()].some((other) => other !== id) ? [] : null;
+      const copy: Uint8Array[] | null = listeners.size > (listeners.has(id) ? 1 : 0) ? [] : null;
       await db.runExclusive(() =>
         db.execProtocolRawStream(new Uint8Array(m.bytes), {
           onRawData: (data) => {
