@@ -169,7 +169,9 @@ export function toDocx(
   for (const s of segments) {
     const header = [
       ...(options.withSpeaker ? textRuns(s.spkName, { bold: true }) : []),
-      ...(options.withTime ? textRuns(`${options.withSpeaker ? "  " : ""}${clock(s.startTime)}`, { color: "808080" }) : []),
+      ...(options.withTime
+        ? textRuns(`${options.withSpeaker ? "  " : ""}${clock(s.startTime)}`, { color: "808080" })
+        : []),
     ];
     if (header.length) children.push(new Paragraph({ spacing: { before: 160 }, children: header }));
     children.push(new Paragraph({ children: textRuns(s.text), spacing: header.length ? undefined : { after: 120 } }));
