@@ -346,7 +346,7 @@ export const en: Messages = {
     exportWithTime: "Include times",
     copyLink: "Copy link to this transcript",
     linkCopied: "Link copied: it opens for this account once signed in",
-    linkCopyFailed: "The browser refused to copy: copy the address bar instead",
+    linkCopyFailed: "The browser does not allow copying here; copy it by hand: {{url}}",
     downloadAudio: "Download the original",
     exporting: "Exporting…",
     summary: "Summary",

@@ -343,7 +343,7 @@ export const zh = {
     exportWithTime: "包含时间",
     copyLink: "复制文稿链接",
     linkCopied: "链接已复制，登录本账号后即可打开",
-    linkCopyFailed: "浏览器不允许复制，请从地址栏复制链接",
+    linkCopyFailed: "浏览器不允许自动复制，请手动复制：{{url}}",
     downloadAudio: "下载原文件",
     exporting: "正在导出…",
     summary: "摘要",

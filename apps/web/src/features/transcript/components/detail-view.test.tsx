@@ -281,6 +281,12 @@ describe("/detail export choices and link", () => {
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(url));
     expect(api.callsTo("/generate_url")[0]!.url.searchParams.get("fileId")).toBe("1");
     expect(await screen.findByText("链接已复制，登录本账号后即可打开")).toBeInTheDocument();
+
+    // No clipboard (a plain-HTTP install): the link is shown to copy by hand.
+    Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true });
+    await userEvent.click(screen.getByTestId("export-menu"));
+    await userEvent.click(await screen.findByRole("button", { name: "复制文稿链接" }));
+    expect(await screen.findByText(`浏览器不允许自动复制，请手动复制：${url}`)).toBeInTheDocument();
   });
 });
 

@@ -54,12 +54,14 @@ export function ExportMenu({
     setOptions(next);
     writeStorage(StorageKey.exportOptions, JSON.stringify(next));
   };
+  // API errors are toasted by the client; without a clipboard the link is shown to copy by hand.
   const copyLink = () =>
     copyTranscriptLink(fileId).then(
-      () => toast.success(t("transcript.linkCopied")),
-      // Errors of the API call are toasted by the client; a refused clipboard is ours to say.
-      (error: unknown) =>
-        error instanceof Error && error.name === "NotAllowedError" && toast.error(t("transcript.linkCopyFailed")),
+      ({ url, copied }) =>
+        copied
+          ? toast.success(t("transcript.linkCopied"))
+          : toast.info(t("transcript.linkCopyFailed", { url }), { duration: 15_000 }),
+      () => {},
     );
   return (
     <Popover.Root>
