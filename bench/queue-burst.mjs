@@ -99,7 +99,7 @@ try {
       if (line.msg === "transcription done") finished.set(line.fileId, line);
     },
   });
-  const api = await signIn(server.base, "13900000094");
+  const { api } = await signIn(server.base, "13900000094");
 
   // 3. all uploads at once, then one dictation_batch with every file
   const t0 = performance.now();

@@ -60,7 +60,7 @@ try {
       if (line.msg === "transcription done") stagesLine = line;
     },
   });
-  const api = await signIn(server.base, "13900000093");
+  const { api } = await signIn(server.base, "13900000093");
 
   // 4. upload → dictation → status 2
   const t0 = performance.now();

@@ -3,64 +3,31 @@
 // The file is a real WAV (48 kHz stereo 16-bit, ~1 h 33 min: under the 5-hour limit), generated as it is sent.
 // Uses DATABASE_URL/REDIS_URL when set (a throw-away database is created and dropped), else the embedded database.
 // Usage: node bench/upload-memory.mjs [--bytes 1073741824] [--port 8093]
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
-import { createThrowawayDatabase, dropThrowawayDatabase } from "./lib/throwaway-database.mjs";
+import { signIn, startYuelu } from "./lib/yuelu-server.mjs";
 
 const { values } = parseArgs({
   options: { bytes: { type: "string", default: String(1024 ** 3) }, port: { type: "string", default: "8093" } },
 });
 const fileBytes = Number(values.bytes);
 const port = Number(values.port);
-const origin = `http://127.0.0.1:${port}`;
-const root = path.resolve(import.meta.dirname, "..");
 const GOAL_MB = 150;
 
-// ── the server, as `npm start` runs it ──
+// ── the server, as `npm start` runs it (request logging off, no web app) ──
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "yuelu-bench-upload-"));
-const benchDb = `yuelu_bench_upload_${process.pid}`;
-const benchDbUrl = await createThrowawayDatabase(benchDb);
-const databaseEnv = benchDbUrl ? { DATABASE_URL: benchDbUrl } : {};
-const api = spawn(process.execPath, ["scripts/start.mjs"], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    NODE_ENV: "development",
-    LOG_LEVEL: "warn",
-    DATA_DIR: dataDir,
-    WEB_DIST: "/nonexistent",
-    RATE_LIMIT_PER_MINUTE: "0",
-    ...databaseEnv,
-  },
-  stdio: ["ignore", "pipe", "pipe"],
+const server = await startYuelu({
+  name: "upload",
+  port,
+  env: { LOG_LEVEL: "warn", WEB_DIST: "/nonexistent" },
 });
-let log = "";
-api.stdout.on("data", (d) => (log += d));
-api.stderr.on("data", (d) => (log += d));
-api.on("exit", (code) => code && code !== 143 && console.error(`api exited ${code}\n${log.slice(-2000)}`));
-
-async function waitFor(url, timeoutMs = 90_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not come up\n${log.slice(-2000)}`);
-}
+const origin = server.base;
 
 /** Resident memory of the server process, in bytes. */
 function rss() {
-  const status = readFileSync(`/proc/${api.pid}/status`, "utf8");
+  const status = readFileSync(`/proc/${server.apiPid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
   return kb * 1024;
 }
@@ -139,24 +106,7 @@ function upload(cookie, file) {
 }
 
 try {
-  await waitFor(`${origin}/healthz`);
-  const phone = "13900000002";
-  const sent = await (
-    await fetch(`${origin}/account/api/sms/send`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ phone }),
-    })
-  ).json();
-  const login = await fetch(`${origin}/account/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ phone, code: sent.data.devCode }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const { cookie } = await signIn(origin, "13900000002");
 
   // Settle, then take the baseline as the highest RSS over a quiet second.
   await new Promise((r) => setTimeout(r, 1500));
@@ -192,8 +142,5 @@ try {
     `peak RSS growth ${mb(growth)} MiB (goal < ${GOAL_MB} MB)${growth < GOAL_MB * 1e6 ? "" : "  ← OVER GOAL"}`,
   );
 } finally {
-  api.kill("SIGTERM");
-  await new Promise((r) => setTimeout(r, 1500));
-  rmSync(dataDir, { recursive: true, force: true });
-  await dropThrowawayDatabase(benchDb);
+  await server.stop();
 }

@@ -100,7 +100,10 @@ export async function startYuelu({ name, port, env = {}, onLogLine }) {
   };
 }
 
-/** Signs `phone` in (the console SMS provider hands the code back outside production); answers `api`. */
+/**
+ * Signs `phone` in (the console SMS provider hands the code back outside production); answers the
+ * session `cookie` and `api`, one call that resolves with `data` and throws on any other status code.
+ */
 export async function signIn(base, phone) {
   const sent = await (
     await fetch(`${base}/account/api/sms/send`, {
@@ -118,8 +121,7 @@ export async function signIn(base, phone) {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  /** One call; resolves with `data`, throws with the envelope on any other status code. */
-  return async function api(method, url, body) {
+  async function api(method, url, body) {
     const res = await fetch(`${base}/voice_yuelu${url}`, {
       method,
       headers: { cookie, ...(body && !(body instanceof FormData) ? { "content-type": "application/json" } : {}) },
@@ -128,5 +130,6 @@ export async function signIn(base, phone) {
     const json = await res.json();
     if (json.status_code !== 1) throw new Error(`${url}: ${JSON.stringify(json)}`);
     return json.data;
-  };
+  }
+  return { cookie, api };
 }

@@ -93,13 +93,14 @@ describe("embedded wire server: LISTEN/NOTIFY between connections", () => {
 });
 
 describe("embedded wire server: message parsing", () => {
-  const query = (sql: string) => {
-    const body = Buffer.from(`${sql}\0`);
+  /** A protocol message: type byte, length, body. */
+  const message = (type: string, body: Buffer) => {
     const head = Buffer.alloc(5);
-    head.write("Q", 0);
+    head.write(type, 0);
     head.writeInt32BE(4 + body.length, 1);
-    return { type: "Q", bytes: Buffer.concat([head, body]) };
+    return Buffer.concat([head, body]);
   };
+  const query = (sql: string) => ({ type: "Q", bytes: message("Q", Buffer.from(`${sql}\0`)) });
   it("reads the channels of LISTEN and UNLISTEN, folding unquoted names", () => {
     expect(listenCommands(query('LISTEN Jobs; listen "A""b"; UNLISTEN x; unlisten *'))).toEqual({
       listen: ["jobs", 'A"b'],
@@ -108,12 +109,6 @@ describe("embedded wire server: message parsing", () => {
     expect(listenCommands(query("SELECT 1"))).toEqual({ listen: [], unlisten: [] });
   });
   it("finds notification messages among other backend messages", () => {
-    const message = (type: string, body: Buffer) => {
-      const head = Buffer.alloc(5);
-      head.write(type, 0);
-      head.writeInt32BE(4 + body.length, 1);
-      return Buffer.concat([head, body]);
-    };
     const pid = Buffer.alloc(4);
     const notification = message("A", Buffer.concat([pid, Buffer.from("chan\0payload\0")]));
     const stream = Buffer.concat([

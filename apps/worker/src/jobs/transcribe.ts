@@ -171,6 +171,7 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
   // 3. recognition, with the speakers' voice prints computed on another thread as segments come in
   const voices = task.speakerCount === 1 || regions.length === 0 ? null : new BackgroundVoicePrints(pcm, profile);
   let result: { segments: AsrSegment[]; language?: string };
+  let segments: AsrSegment[];
   let features: VoicePrints | undefined;
   try {
     result =
@@ -186,11 +187,11 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
           });
     await checkpoint(P.recognised);
     stage("asrMs");
-    features = await voices?.collect(result.segments.filter((s) => s.text.trim() !== ""));
+    segments = result.segments.filter((s) => s.text.trim() !== "");
+    features = await voices?.collect(segments);
   } finally {
     await voices?.close();
   }
-  const segments = result.segments.filter((s) => s.text.trim() !== "");
   const transcriptLanguage = normaliseLanguage(result.language) ?? (language === "auto" ? "auto" : language);
 
   // 4. speakers (clustering the voice prints)
