@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 
 const children = [
-  spawn("npx", ["tsx", "watch", "--clear-screen=false", "apps/api/src/main.ts"], { stdio: "inherit" }),
+  spawn("npx", ["tsx", "watch", "--clear-screen=false", "launcher/main.ts"], { stdio: "inherit" }),
   spawn("npm", ["run", "dev", "-w", "@yuelu/web"], { stdio: "inherit" }),
 ];
 const stop = () => {

@@ -1,5 +1,5 @@
 // `npm start`: builds the web app once if it has not been built, then runs the API (which also
-// serves the web app and, without REDIS_URL, runs the workers) in this process.
+// serves the web app and, without REDIS_URL, runs the workers) in this process: launcher/main.ts.
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -12,4 +12,4 @@ if (!process.env.WEB_DIST && !existsSync(webIndex)) {
   execSync("npm run build --silent", { cwd: root, stdio: "inherit" });
 }
 register();
-await import("../apps/api/src/main.ts");
+await import("../launcher/main.ts");

@@ -14,7 +14,7 @@ export default defineConfig({
             "tests/smoke/**/*.test.ts",
             "tests/worker/**/*.test.ts",
           ],
-          globalSetup: ["tests/api/helpers/global-setup.ts"],
+          globalSetup: ["tests/helpers/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // With a real PostgreSQL every file gets its own database and files run in parallel;

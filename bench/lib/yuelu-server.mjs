@@ -7,7 +7,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
+import { register } from "tsx/esm/api";
 import { createThrowawayDatabase, dropThrowawayDatabase } from "./throwaway-database.mjs";
+
+// The benches share the tests' helpers, written in TypeScript: load them through tsx.
+register();
+const { signInOverHttp } = await import("../../tests/helpers/client.ts");
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -101,35 +106,10 @@ export async function startYuelu({ name, port, env = {}, onLogLine }) {
 }
 
 /**
- * Signs `phone` in (the console SMS provider hands the code back outside production); answers the
- * session `cookie` and `api`, one call that resolves with `data` and throws on any other status code.
+ * Signs `phone` in (the console SMS provider hands the code back to a client on this machine);
+ * answers the session `cookie` and `api`, one call that resolves with `data` and throws on any other
+ * status code. The same client as the tests' (tests/helpers/client.ts).
  */
 export async function signIn(base, phone) {
-  const sent = await (
-    await fetch(`${base}/account/api/sms/send`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ phone }),
-    })
-  ).json();
-  const login = await fetch(`${base}/account/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ phone, code: sent.data.devCode }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  async function api(method, url, body) {
-    const res = await fetch(`${base}/voice_yuelu${url}`, {
-      method,
-      headers: { cookie, ...(body && !(body instanceof FormData) ? { "content-type": "application/json" } : {}) },
-      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
-    });
-    const json = await res.json();
-    if (json.status_code !== 1) throw new Error(`${url}: ${JSON.stringify(json)}`);
-    return json.data;
-  }
-  return { cookie, api };
+  return signInOverHttp(base, phone);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signIn, type TestApp, uniquePhone } from "./helpers/test-app.ts";
+import { createTestApp, signIn, type TestApp, uniquePhone } from "../helpers/app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -134,7 +134,8 @@ describe("SMS login", () => {
     const res = await t.http().post("/account/api/sms/send?lang=en").send({});
     expect(res.body.status_msg).toMatch(/^Missing or invalid parameter: phone/);
     const zh = await t.http().post("/account/api/sms/send").send({});
-    expect(zh.body.status_msg).toMatch(/^缺少必要参数或参数错误：phone/);
+    // Chinese all through: the field named in Chinese too, the reason translated, no English suffix.
+    expect(zh.body.status_msg).toBe("缺少必要参数或参数错误：手机号 phone（必填）");
   });
 });
 

@@ -1,7 +1,7 @@
 import { signRewards } from "@yuelu/db/seed/catalogue";
+import { businessMonth, sign, signInfo } from "@yuelu/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessMonth, sign, signInfo } from "../../apps/api/src/modules/rewards/checkin.ts";
-import { createTestApp, type SignedIn, signIn, type TestApp } from "./helpers/test-app.ts";
+import { createTestApp, domainAt, type SignedIn, signIn, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,7 +83,7 @@ describe("sign_info", () => {
 
   it("lists as many days as the month has, in the business time zone", async () => {
     const who = await nonMember();
-    const at = (iso: string) => signInfo(t.db, TZ, who.userId, new Date(iso));
+    const at = (iso: string) => signInfo(domainAt(t, new Date(iso)), who.userId);
     expect((await at("2030-02-10T04:00:00Z")).rewardContentList).toHaveLength(28);
     expect((await at("2028-02-10T04:00:00Z")).rewardContentList).toHaveLength(29);
     expect((await at("2030-04-10T04:00:00Z")).rewardContentList).toHaveLength(30);
@@ -222,7 +222,7 @@ describe("sign", () => {
 
   it("10 parallel check-ins through the service: one reward (also on embedded PGlite)", async () => {
     const who = await nonMember();
-    const results = await Promise.all(Array.from({ length: 10 }, () => sign(t.db, TZ, who.userId)));
+    const results = await Promise.all(Array.from({ length: 10 }, () => sign(t.domain, who.userId)));
     expect(results.map((r) => r.signCheck).sort()).toEqual([1, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
     expect(await balanceOf(who.userId)).toEqual({ balance: 10, ledgerSum: 10 });
     expect(await t.db.signDay.count({ where: { userId: who.userId } })).toBe(1);
@@ -238,25 +238,29 @@ describe("sign", () => {
     const who = await nonMember();
     const at = (iso: string) => new Date(iso);
     // 23:59:59 on March 31st in Shanghai.
-    expect(await sign(t.db, TZ, who.userId, at("2030-03-31T15:59:59Z"))).toMatchObject({ signCheck: 1 });
-    expect(await signInfo(t.db, TZ, who.userId, at("2030-03-31T15:59:59Z"))).toMatchObject({
+    expect(await sign(domainAt(t, at("2030-03-31T15:59:59Z")), who.userId)).toMatchObject({ signCheck: 1 });
+    expect(await signInfo(domainAt(t, at("2030-03-31T15:59:59Z")), who.userId)).toMatchObject({
       nowMonth: 3,
       allSignDay: 1,
       todaySign: true,
     });
     // One second later it is April 1st: a new month, nothing signed in it yet.
     const april = at("2030-03-31T16:00:00Z");
-    expect(await signInfo(t.db, TZ, who.userId, april)).toMatchObject({ nowMonth: 4, allSignDay: 0, todaySign: false });
-    expect(await sign(t.db, TZ, who.userId, april)).toEqual({
+    expect(await signInfo(domainAt(t, april), who.userId)).toMatchObject({
+      nowMonth: 4,
+      allSignDay: 0,
+      todaySign: false,
+    });
+    expect(await sign(domainAt(t, april), who.userId)).toEqual({
       signCheck: 1,
       signRewardNumber: 10,
       signRewardType: 0,
       memberTimes: 1,
     });
-    expect(await sign(t.db, TZ, who.userId, at("2030-04-01T15:59:59Z"))).toMatchObject({ signCheck: 2 });
+    expect(await sign(domainAt(t, at("2030-04-01T15:59:59Z")), who.userId)).toMatchObject({ signCheck: 2 });
     // Skipping days does not skip rewards: the next sign is the 2nd signed day of April.
-    expect(await sign(t.db, TZ, who.userId, at("2030-04-09T02:00:00Z"))).toMatchObject({ signCheck: 1 });
-    expect(await signInfo(t.db, TZ, who.userId, at("2030-04-20T02:00:00Z"))).toMatchObject({ allSignDay: 2 });
+    expect(await sign(domainAt(t, at("2030-04-09T02:00:00Z")), who.userId)).toMatchObject({ signCheck: 1 });
+    expect(await signInfo(domainAt(t, at("2030-04-20T02:00:00Z")), who.userId)).toMatchObject({ allSignDay: 2 });
     const ledger = await t.db.beanLedger.findMany({ where: { userId: who.userId }, orderBy: { id: "asc" } });
     expect(ledger.map((l) => [l.refId, l.amount, l.balanceAfter])).toEqual([
       ["2030-03-31", 10, 10],

@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { TRANSCRIBE_JOB, transcriptionJobId } from "@yuelu/contracts";
-import { refundTranscriptionTask } from "@yuelu/db";
+import { businessDay, failTask, requestTranscriptions } from "@yuelu/domain";
 import { QueueName } from "@yuelu/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessDay } from "../../apps/api/src/lib/time.ts";
-import { failUnqueuedTask } from "../../apps/api/src/modules/dictation/service.ts";
-import { createTestApp, type SignedIn, signIn, type TestApp } from "./helpers/test-app.ts";
+import { createTestApp, type SignedIn, signIn, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -183,7 +181,7 @@ describe("dictation", () => {
     ["fileId with SQL", { fileId: "1; DROP TABLE audio_records; --" }, "fileId"],
     ["fileId negative", { fileId: -5 }, "fileId"],
     ["fileId an object", { fileId: { $gt: 0 } }, "fileId"],
-    ["malformed dictationParam JSON", { dictationParam: "{language: zh" }, "dictationParam (invalid JSON)"],
+    ["malformed dictationParam JSON", { dictationParam: "{language: zh" }, "dictationParam（不是有效的 JSON）"],
     ["dictationParam an array", { dictationParam: "[1,2]" }, "dictationParam"],
     ["dictationParam a number", { dictationParam: 5 }, "dictationParam"],
     ["speakerCount 11", { dictationParam: { speakerCount: 11 } }, "dictationParam.speakerCount"],
@@ -345,15 +343,16 @@ describe("dictation", () => {
     expect(await cardRemaining(who.userId)).toBe(100_000 - 900);
   });
 
-  it("refundTranscriptionTask gives quota and card seconds back exactly once", async () => {
+  it("failing a task gives quota and card seconds back exactly once, in the same transaction", async () => {
     const who = await user({ cards: [{ seconds: 100, expiresInMs: 86_400_000 }, { seconds: 1000 }] });
     const rec = await record(who, { timeLen: 250 });
     const taskId = (await dictation(who, { fileId: rec.fileId, dictationParam: PARAM })).body.data.tasks[0].taskId;
     expect(await cardRemaining(who.userId)).toBe(850);
     expect(await quotaUsed(who.userId)).toBe(250);
-    const results = await Promise.all([refundTranscriptionTask(t.db, taskId), refundTranscriptionTask(t.db, taskId)]);
+    const failure = { code: 40001, reason: "error" };
+    const results = await Promise.all([failTask(t.domain, taskId, failure), failTask(t.domain, taskId, failure)]);
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await refundTranscriptionTask(t.db, taskId)).toBe(false);
+    expect(await failTask(t.domain, taskId, failure)).toBe(false);
     const cards = await t.db.timeCard.findMany({ where: { userId: who.userId }, orderBy: { expiresAt: "asc" } });
     expect(cards.map((c) => c.remaining)).toEqual([100, 1000]);
     expect(await quotaUsed(who.userId)).toBe(0);
@@ -363,12 +362,16 @@ describe("dictation", () => {
   it("a task whose job could not be queued fails at once and is refunded", async () => {
     const who = await user({ cards: [{ seconds: 1000 }] });
     const rec = await record(who, { timeLen: 100 });
-    const taskId = (await dictation(who, { fileId: rec.fileId, dictationParam: PARAM })).body.data.tasks[0].taskId;
-    await failUnqueuedTask(t.db, taskId, rec.fileId);
-    await failUnqueuedTask(t.db, taskId, rec.fileId);
-    expect(await t.db.transcriptionTask.findUniqueOrThrow({ where: { id: taskId } })).toMatchObject({
+    const queueDown = async () => {
+      throw new Error("the queue is down (a test's failing producer)");
+    };
+    const param = { source: 0, answerVersion: 3, language: "en" as const, speakerCount: 0 };
+    const [outcome] = await requestTranscriptions(t.domain, who.userId, [rec.fileId], param, queueDown);
+    expect(outcome).toMatchObject({ fileId: rec.fileId, code: 99999, fileStatus: -1 });
+    expect(await t.db.transcriptionTask.findUniqueOrThrow({ where: { id: outcome!.taskId! } })).toMatchObject({
       status: -1,
       errorCode: 99999,
+      errorReason: "not-queued",
       refundedAt: expect.any(Date),
     });
     expect((await t.db.audioRecord.findUniqueOrThrow({ where: { fileId: rec.fileId } })).fileStatus).toBe(-1);

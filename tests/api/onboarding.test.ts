@@ -1,6 +1,6 @@
+import { findOrCreateAccount } from "@yuelu/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findOrCreateUser } from "../../apps/api/src/modules/account/service.ts";
-import { createTestApp, type SignedIn, signIn, type TestApp, uniquePhone } from "./helpers/test-app.ts";
+import { createTestApp, type SignedIn, signIn, type TestApp, uniquePhone } from "../helpers/app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -131,7 +131,7 @@ describe("welcome gifts on first login", () => {
     const { inviteCode } = await userInfo(inviter);
     const phone = uniquePhone();
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => findOrCreateUser(t.db, phone, 7, { inviteCode })),
+      Array.from({ length: 10 }, () => findOrCreateAccount(t.domain, phone, { inviteCode })),
     );
     expect(results.filter((r) => r.created)).toHaveLength(1);
     const userId = results[0]?.user.id ?? 0;

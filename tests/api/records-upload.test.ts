@@ -5,13 +5,13 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import multipart from "@fastify/multipart";
+import { AppError } from "@yuelu/domain";
 import Fastify from "fastify";
 import type { Response } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../../apps/api/src/lib/app-error.ts";
 import { receiveUpload, UploadRefused } from "../../apps/api/src/modules/records/upload.ts";
 import { type MediaFixtures, makeMediaFixtures } from "../fixtures/media.ts";
-import { createTestApp, type SignedIn, signIn, type TestApp } from "./helpers/test-app.ts";
+import { createTestApp, type SignedIn, signIn, type TestApp } from "../helpers/app.ts";
 
 // Upload (streaming, checks, nothing left behind) and the blob endpoints (download with Range, zip).
 
@@ -337,7 +337,7 @@ describe("the upload service on its own (limits and stores a test chooses)", () 
         });
       } catch (error) {
         if (error instanceof UploadRefused) {
-          return reply.code(error.httpStatus).send({ code: error.code, reason: error.reason });
+          return reply.code(error.httpStatus).send({ code: error.code, reason: error.refusal });
         }
         if (error instanceof AppError) return reply.send({ code: error.code });
         throw error;

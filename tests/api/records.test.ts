@@ -1,9 +1,9 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
+import { businessDay } from "@yuelu/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessDay } from "../../apps/api/src/lib/time.ts";
 import { type MediaFixtures, makeMediaFixtures } from "../fixtures/media.ts";
-import { createTestApp, type SignedIn, signIn, type TestApp } from "./helpers/test-app.ts";
+import { createTestApp, type SignedIn, signIn, type TestApp } from "../helpers/app.ts";
 
 // The library: lists, folders, moving, recycle bin, rename, record facts, check_audio.
 

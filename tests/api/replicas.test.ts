@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signIn, type TestApp } from "./helpers/test-app.ts";
+import { createTestApp, signIn, type TestApp } from "../helpers/app.ts";
 
 /**
  * Two API replicas on one database and one Redis: what one replica changes must not be served

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { inflateRawSync } from "node:zlib";
 import type { Segment } from "@yuelu/contracts";
+import { businessDay } from "@yuelu/domain";
 import type supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessDay } from "../../apps/api/src/lib/time.ts";
 import {
   clock,
   contentDisposition,
@@ -19,7 +19,7 @@ import {
   summaryLength,
   termsOf,
 } from "../../apps/api/src/modules/transcript/summary.ts";
-import { createTestApp, type SignedIn, signIn, type TestApp } from "./helpers/test-app.ts";
+import { createTestApp, type SignedIn, signIn, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
 let alice: SignedIn;
@@ -224,7 +224,7 @@ describe("update_text", () => {
 
   it.each([
     ["asrResult missing", {}, "asrResult"],
-    ["asrResult not JSON", { asrResult: "[{oops" }, "asrResult (invalid JSON)"],
+    ["asrResult not JSON", { asrResult: "[{oops" }, "asrResult（不是有效的 JSON）"],
     ["asrResult an object", { asrResult: '{"a":1}' }, "asrResult"],
     ["asrResult a number", { asrResult: 5 }, "asrResult"],
     ["a segment without text", { asrResult: [{ spkName: "A", startTime: 0 }] }, "asrResult.0.text"],

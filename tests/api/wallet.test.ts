@@ -1,10 +1,7 @@
 import { StatusCode } from "@yuelu/contracts";
+import { AppError, extendMembership, grantBeans, grantTimeCard, spendBeans } from "@yuelu/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../../apps/api/src/lib/app-error.ts";
-import { grantBeans, spendBeans } from "../../apps/api/src/modules/wallet/ledger.ts";
-import { extendMembership } from "../../apps/api/src/modules/wallet/membership.ts";
-import { grantTimeCard } from "../../apps/api/src/modules/wallet/time-cards.ts";
-import { createTestApp, type SignedIn, signIn, type TestApp } from "./helpers/test-app.ts";
+import { createTestApp, type SignedIn, signIn, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
 let alice: SignedIn;

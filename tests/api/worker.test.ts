@@ -2,7 +2,7 @@ import { QueueName } from "@yuelu/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runHousekeeping } from "../../apps/worker/src/jobs/housekeeping.ts";
 import { startWorkers } from "../../apps/worker/src/workers.ts";
-import { createTestApp, signIn, type TestApp } from "./helpers/test-app.ts";
+import { createTestApp, signIn, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ describe("housekeeping job", () => {
     });
     await t.db.smsCode.updateMany({ data: { createdAt: new Date(Date.now() - 2 * DAY) } });
 
-    const result = await runHousekeeping(t.db, { graceDays: 7 });
+    const result = await runHousekeeping(t.domain);
     expect(result.purgedAccounts).toBe(1);
     expect(result.expiredSessions).toBeGreaterThanOrEqual(1);
     expect(result.oldSmsCodes).toBeGreaterThanOrEqual(3);
@@ -41,22 +41,24 @@ describe("housekeeping job", () => {
     expect(kept.phone).toBe(pending.phone);
     expect(kept.deletedAt).toBeNull();
     // A second run finds nothing more to do.
-    expect((await runHousekeeping(t.db, { graceDays: 7 })).purgedAccounts).toBe(0);
+    expect((await runHousekeeping(t.domain)).purgedAccounts).toBe(0);
   });
 
   it(`runs through the ${process.env.REDIS_URL ? "Redis" : "PostgreSQL"} queue backend and its worker`, async () => {
     const logs: unknown[] = [];
-    await startWorkers({
+    const workers = await startWorkers({
       db: t.db,
       config: t.config,
       queues: t.queues,
       files: t.files,
-      log: { info: (o) => logs.push(o), error: (o) => logs.push(o) },
+      events: t.events,
+      log: { info: (o) => logs.push(o), warn: (o) => logs.push(o), error: (o) => logs.push(o) },
     });
     const job = await t.queues.queue(QueueName.Housekeeping).add("housekeeping", {});
     const start = Date.now();
     while (!(await job.isCompleted()) && Date.now() - start < 15_000) await new Promise((r) => setTimeout(r, 100));
     expect(await job.isCompleted()).toBe(true);
     expect(logs.some((l) => typeof l === "object" && l !== null && "purgedAccounts" in l)).toBe(true);
+    await workers.stop();
   });
 });

@@ -59,7 +59,7 @@ afterAll(async () => {
 describe("npm start without PostgreSQL or Redis", () => {
   it("serves the API on embedded PGlite with queues on PostgreSQL", async () => {
     expect(output).toContain("embedded PostgreSQL (PGlite)");
-    expect(output).toMatch(/queues: postgres, workers: embedded/);
+    expect(output).toMatch(/queues: postgres, events: in-process, workers: embedded/);
     const res: Json = await (await fetch(`${base}/voice_yuelu/api/v1/info_collect`)).json();
     expect(res.status_code).toBe(1);
     expect(res.data.identityList.length).toBeGreaterThan(0);

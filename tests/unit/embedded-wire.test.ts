@@ -1,7 +1,12 @@
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listenCommands, notificationsIn, serveWire, type WireServer } from "../../prisma/src/embedded-wire.ts";
+import {
+  listenCommands,
+  notificationsIn,
+  serveWire,
+  type WireServer,
+} from "../../packages/runtime/src/embedded-wire.ts";
 
 /**
  * The embedded database's wire server: PGlite is one session, so a NOTIFY lands in the stream of the

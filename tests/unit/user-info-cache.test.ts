@@ -14,9 +14,9 @@ describe("UserInfoCache", () => {
     const load = async () => `v${++loads}`;
     expect(await cache.get(1, load)).toBe("v1");
     expect(await cache.get(1, load)).toBe("v1");
-    cache.onInvalidation({ kind: "user", userId: 1 });
+    cache.onEvent({ type: "user.changed", userId: 1 });
     expect(await cache.get(1, load)).toBe("v2");
-    cache.onInvalidation({ kind: "user", userId: 2 });
+    cache.onEvent({ type: "user.changed", userId: 2 });
     expect(await cache.get(1, load)).toBe("v2");
   });
 
@@ -24,7 +24,7 @@ describe("UserInfoCache", () => {
     const cache = new UserInfoCache<string>();
     const slow = deferred<string>();
     const stale = cache.get(1, () => slow.promise);
-    cache.onInvalidation({ kind: "user", userId: 1 }); // the write committed meanwhile
+    cache.onEvent({ type: "user.changed", userId: 1 }); // the write committed meanwhile
     slow.resolve("old");
     expect(await stale).toBe("old");
     expect(await cache.get(1, async () => "new")).toBe("new");
@@ -40,7 +40,7 @@ describe("UserInfoCache", () => {
   it("ignores session-only invalidations", async () => {
     const cache = new UserInfoCache<string>();
     await cache.get(1, async () => "a");
-    cache.onInvalidation({ kind: "session", userId: 1, sessionId: "x" });
+    cache.onEvent({ type: "session.ended", userId: 1, sessionId: "x" });
     expect(await cache.get(1, async () => "b")).toBe("a");
   });
 });

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeToPcm } from "../../apps/worker/src/audio/pcm.ts";
 import { MoonshineEngine } from "../../apps/worker/src/engines/asr/moonshine.ts";
 import { AsrEngineUnavailableError } from "../../apps/worker/src/engines/asr/types.ts";
-import { clearestEnglishVoice, festivalAvailable, synthesise } from "./helpers/speech.ts";
-import { normaliseWords, wordErrorRate } from "./helpers/wer.ts";
+import { clearestEnglishVoice, festivalAvailable, synthesise } from "../helpers/speech.ts";
+import { normaliseWords, wordErrorRate } from "../helpers/wer.ts";
 
 const SENTENCES = [
   "The weather was bright and clear this morning.",

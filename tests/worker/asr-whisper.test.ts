@@ -5,11 +5,11 @@ import path from "node:path";
 import { loadConfig } from "@yuelu/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeToPcm } from "../../apps/worker/src/audio/pcm.ts";
-import { engineAvailability, engineFor } from "../../apps/worker/src/engines/asr/factory.ts";
+import { engineFor, engineReports } from "../../apps/worker/src/engines/asr/factory.ts";
 import { AsrEngineUnavailableError } from "../../apps/worker/src/engines/asr/types.ts";
 import { WhisperEngine, whisperMissing, whisperPrompt } from "../../apps/worker/src/engines/asr/whisper.ts";
-import { writeRandomWhisperModel } from "./helpers/ggml-model.ts";
-import { clearestEnglishVoice, synthesise } from "./helpers/speech.ts";
+import { writeRandomWhisperModel } from "../helpers/ggml-model.ts";
+import { clearestEnglishVoice, synthesise } from "../helpers/speech.ts";
 
 /** The binary `npm install` builds (scripts/build-whisper.mjs), unless WHISPER_CLI points elsewhere. */
 const config = loadConfig({ ...process.env, DATA_DIR: "/nonexistent-yuelu-data" });
@@ -109,21 +109,31 @@ describe("whisper.cpp engine (whisper-cli child process)", () => {
   it("refuses a file that is not a ggml model, and a missing binary", async () => {
     const junk = path.join(dir, "junk.bin");
     await writeFile(junk, Buffer.alloc(4096, 1));
-    expect(whisperMissing(cli, junk)).toMatch(/not a whisper\.cpp ggml model/);
-    expect(whisperMissing(path.join(dir, "no-whisper-cli"), model)).toMatch(/whisper\.cpp is not built.*build-whisper/);
+    expect(whisperMissing(cli, junk)).toMatchObject({
+      problem: "model-missing",
+      detail: expect.stringMatching(/not a whisper\.cpp ggml model/),
+    });
+    expect(whisperMissing(path.join(dir, "no-whisper-cli"), model)).toMatchObject({
+      problem: "binary-missing",
+      detail: expect.stringMatching(/whisper\.cpp is not built.*build-whisper/),
+    });
   });
 
-  it("reports per-language availability for /dictation/configuration", () => {
+  it("reports per-language engines for the heartbeat (dictation/configuration): problems as keys, paths only in the log", () => {
     const base = { ...config, OPENAI_ASR_URL: undefined };
-    const withModel = engineAvailability({ ...base, WHISPER_MODEL: model });
+    const withModel = engineReports({ ...base, WHISPER_MODEL: model });
     expect(withModel).toEqual([
       { language: "zh", engine: "whisper", available: true },
       { language: "en", engine: "moonshine", available: true },
       { language: "auto", engine: "whisper", available: true },
     ]);
-    const noModel = engineAvailability({ ...base, WHISPER_MODEL: path.join(dir, "absent.bin") });
-    expect(noModel[0]).toMatchObject({ language: "zh", engine: "whisper", available: false });
-    expect(noModel[0]?.missing).toMatch(/npm run models:fetch -- base.*WHISPER_MODEL/);
+    const absent = path.join(dir, "absent.bin");
+    const logged: string[] = [];
+    const noModel = engineReports({ ...base, WHISPER_MODEL: absent }, (detail) => logged.push(detail));
+    expect(noModel[0]).toEqual({ language: "zh", engine: "whisper", available: false, problem: "model-missing" });
+    expect(JSON.stringify(noModel)).not.toContain(dir);
+    expect(logged[0]).toContain(absent);
+    expect(logged[0]).toMatch(/npm run models:fetch -- base.*WHISPER_MODEL/);
     // auto falls back to moonshine (English) when whisper has no model
     expect(noModel[2]).toEqual({ language: "auto", engine: "moonshine", available: true });
     const remote = {
@@ -132,9 +142,6 @@ describe("whisper.cpp engine (whisper-cli child process)", () => {
       ASR_ENGINE_EN: "openai-compatible" as const,
     };
     expect(engineFor("auto", remote)).toBe("openai-compatible");
-    expect(engineAvailability(remote)[0]).toMatchObject({
-      available: false,
-      missing: expect.stringMatching(/OPENAI_ASR_URL/),
-    });
+    expect(engineReports(remote)[0]).toMatchObject({ available: false, problem: "server-missing" });
   });
 });

@@ -7,7 +7,7 @@ import { detectSpeech, energyProfile, type SpeechRegion } from "../../apps/worke
 import { BackgroundVoicePrints } from "../../apps/worker/src/speech/background-voice-prints.ts";
 import { diarize, voicePrints } from "../../apps/worker/src/speech/diarize.ts";
 import { punctuate } from "../../apps/worker/src/speech/punctuate.ts";
-import { concatenate, festivalAvailable, synthesise, type TestVoice } from "./helpers/speech.ts";
+import { concatenate, festivalAvailable, synthesise, type TestVoice } from "../helpers/speech.ts";
 
 const LINES = [
   "Good morning, thank you for joining the meeting today.",

@@ -1,20 +1,20 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { FileStatus, TRANSCRIBE_JOB, transcriptionJobId } from "@yuelu/contracts";
+import { FileStatus, type Segment, TRANSCRIBE_JOB, transcriptionJobId } from "@yuelu/contracts";
+import { failStuckTranscriptions, failTask } from "@yuelu/domain";
 import { QueueName } from "@yuelu/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MoonshineEngine } from "../../apps/worker/src/engines/asr/moonshine.ts";
 import type { AsrEngine, AsrResult, AudioInput, TranscribeOptions } from "../../apps/worker/src/engines/asr/types.ts";
 import { WhisperEngine } from "../../apps/worker/src/engines/asr/whisper.ts";
 import { runHousekeeping } from "../../apps/worker/src/jobs/housekeeping.ts";
-import { failStuckTranscriptions } from "../../apps/worker/src/jobs/stuck-transcriptions.ts";
-import { failTranscription, type StoredSegment, transcribe } from "../../apps/worker/src/jobs/transcribe.ts";
+import { transcribe } from "../../apps/worker/src/jobs/transcribe.ts";
 import { startTranscriptionWorker } from "../../apps/worker/src/workers.ts";
-import { createTestApp, type TestApp } from "../api/helpers/test-app.ts";
-import { concatenate, festivalAvailable, synthesise } from "./helpers/speech.ts";
-import { balances, createChargedTask, waitFor } from "./helpers/tasks.ts";
-import { wordErrorRate } from "./helpers/wer.ts";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { concatenate, festivalAvailable, synthesise } from "../helpers/speech.ts";
+import { balances, createChargedTask, waitFor } from "../helpers/tasks.ts";
+import { wordErrorRate } from "../helpers/wer.ts";
 
 /** Test double: an ASR engine that always fails (named as a fake), counting its calls. */
 class FakeFailingEngine implements AsrEngine {
@@ -76,7 +76,7 @@ describe("transcribe job (real database, moonshine engine)", () => {
       }
     })();
     const outcome = await transcribe(task.taskId, {
-      db: t.db,
+      domain: t.domain,
       files: t.files,
       asr: () => moonshine,
       progressEveryMs: 0,
@@ -94,7 +94,7 @@ describe("transcribe job (real database, moonshine engine)", () => {
 
     const transcript = await t.db.transcript.findUniqueOrThrow({ where: { fileId: task.fileId } });
     expect(transcript.language).toBe("en");
-    const segments = transcript.asrResult as unknown as StoredSegment[];
+    const segments = transcript.asrResult as unknown as Segment[];
     expect(segments).toHaveLength(LINES.length);
     expect(segments.map((s) => s.spkName)).toEqual(["Speaker 1", "Speaker 2", "Speaker 1", "Speaker 2"]);
     for (const [i, s] of segments.entries()) {
@@ -113,7 +113,7 @@ describe("transcribe job (real database, moonshine engine)", () => {
     const seen = samples.map((s) => s.tp);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     // still charged: a completed transcription is not refunded, even by a late failure path
-    expect(await failTranscription(t.db, task.taskId, { code: 40001, message: "late" })).toBe(false);
+    expect(await failTask(t.domain, task.taskId, { code: 40001, reason: "error", detail: "late" })).toBe(false);
     expect((await t.db.transcriptionTask.findUniqueOrThrow({ where: { id: task.taskId } })).status).toBe(
       FileStatus.Complete,
     );
@@ -126,8 +126,10 @@ describe("transcribe job (real database, moonshine engine)", () => {
   it("skips a task that is complete, failed or gone", async () => {
     const task = await createChargedTask(t.db, t.files, { audioFile: conversation, language: "en" });
     await t.db.transcriptionTask.update({ where: { id: task.taskId }, data: { status: FileStatus.Complete } });
-    const ctx = { db: t.db, files: t.files, asr: () => new FakeFailingEngine() };
-    expect(await transcribe(task.taskId, ctx)).toMatchObject({ status: "skipped", reason: "already complete" });
+    const ctx = { domain: t.domain, files: t.files, asr: () => new FakeFailingEngine() };
+    expect(await transcribe(task.taskId, ctx)).toMatchObject({ status: "skipped" });
+    await t.db.transcriptionTask.update({ where: { id: task.taskId }, data: { status: FileStatus.Failed } });
+    expect(await transcribe(task.taskId, ctx)).toMatchObject({ status: "skipped" });
     expect(await transcribe(999_999_999, ctx)).toMatchObject({ status: "skipped" });
   });
 
@@ -143,9 +145,9 @@ describe("transcribe job (real database, moonshine engine)", () => {
       }
     }
     const task = await createChargedTask(t.db, t.files, { audioFile: conversation, language: "zh", speakerCount: 2 });
-    await transcribe(task.taskId, { db: t.db, files: t.files, asr: () => new FakeChineseEngine() });
+    await transcribe(task.taskId, { domain: t.domain, files: t.files, asr: () => new FakeChineseEngine() });
     const transcript = await t.db.transcript.findUniqueOrThrow({ where: { fileId: task.fileId } });
-    const segments = transcript.asrResult as unknown as StoredSegment[];
+    const segments = transcript.asrResult as unknown as Segment[];
     expect(transcript.language).toBe("zh");
     expect(segments.map((s) => s.spkName)).toEqual(["说话人1", "说话人2", "说话人1", "说话人2"]);
     expect(segments[0]?.text).toBe("今天天气很好，我们去公园。");
@@ -156,7 +158,15 @@ describe("transcription queue worker: retries, final failure and refund", () => 
   it("retries a failing engine, then fails the task with 40001 and refunds it", { timeout: 60_000 }, async () => {
     const engine = new FakeFailingEngine();
     const worker = startTranscriptionWorker(
-      { db: t.db, config: t.config, queues: t.queues, files: t.files, log: silent, asr: () => engine },
+      {
+        db: t.db,
+        config: t.config,
+        queues: t.queues,
+        files: t.files,
+        events: t.events,
+        log: silent,
+        asr: () => engine,
+      },
       { lockDuration: 5000, stalledInterval: 2000 },
     );
     try {
@@ -174,12 +184,13 @@ describe("transcription queue worker: retries, final failure and refund", () => 
         );
       const row = await waitFor("the task to fail and be refunded", async () => {
         const r = await t.db.transcriptionTask.findUniqueOrThrow({ where: { id: task.taskId } });
-        // the refund commits right after the status (its own transaction)
-        return r.status === FileStatus.Failed && r.refundedAt ? r : undefined;
+        return r.status === FileStatus.Failed ? r : undefined;
       });
       expect(engine.calls).toBe(3);
-      expect(row).toMatchObject({ errorCode: 40001, attempts: 3, progress: 0 });
-      expect(row.errorMessage).toMatch(/^Transcription failed: boom/);
+      expect(row).toMatchObject({ errorCode: 40001, errorReason: "error", attempts: 3, progress: 0 });
+      expect(row.errorMessage).toMatch(/boom/);
+      // refunded in the very transaction that failed it
+      expect(row.refundedAt).toEqual(row.finishedAt);
       expect(row.refundedAt).not.toBeNull();
       const record = await t.db.audioRecord.findUniqueOrThrow({ where: { fileId: task.fileId } });
       expect(record).toMatchObject({ fileStatus: FileStatus.Failed, progress: 0 });
@@ -196,7 +207,15 @@ describe("transcription queue worker: retries, final failure and refund", () => 
     const missing = path.join(dir, "no-model.bin");
     const whisper = new WhisperEngine({ cli: path.join(dir, "no-whisper-cli"), model: missing });
     const worker = startTranscriptionWorker(
-      { db: t.db, config: t.config, queues: t.queues, files: t.files, log: silent, asr: () => whisper },
+      {
+        db: t.db,
+        config: t.config,
+        queues: t.queues,
+        files: t.files,
+        events: t.events,
+        log: silent,
+        asr: () => whisper,
+      },
       { lockDuration: 5000, stalledInterval: 2000 },
     );
     try {
@@ -210,10 +229,11 @@ describe("transcription queue worker: retries, final failure and refund", () => 
         );
       const row = await waitFor("the task to fail and be refunded", async () => {
         const r = await t.db.transcriptionTask.findUniqueOrThrow({ where: { id: task.taskId } });
-        // the refund commits right after the status (its own transaction)
-        return r.status === FileStatus.Failed && r.refundedAt ? r : undefined;
+        return r.status === FileStatus.Failed ? r : undefined;
       });
-      expect(row).toMatchObject({ errorCode: 70001, attempts: 1 });
+      expect(row).toMatchObject({ errorCode: 70001, errorReason: "engine-unavailable/binary-missing", attempts: 1 });
+      expect(row.refundedAt).not.toBeNull();
+      // the operator's details (paths included) stay in the row and the log; users get the translated reason
       expect(row.errorMessage).toMatch(/whisper\.cpp is not built/);
       expect(await balances(t.db, task)).toEqual({ cardRemaining: task.cardSeconds, daySeconds: 0 });
       await waitFor("the job to be failed", async () => (await job.getState()) === "failed");
@@ -241,8 +261,8 @@ describe("stuck transcriptions (housekeeping)", () => {
     const fresh = await createChargedTask(t.db, t.files, { audioFile: conversation, language: "en" });
 
     const queue = t.queues.queue(QueueName.Transcription);
-    const result = await failStuckTranscriptions(t.db, { queue });
-    expect(result.failedStuckTasks).toBeGreaterThanOrEqual(2);
+    const failed = await failStuckTranscriptions(t.domain, { queue });
+    expect(failed).toBeGreaterThanOrEqual(2);
     for (const task of [stuck, lost]) {
       const row = await t.db.transcriptionTask.findUniqueOrThrow({ where: { id: task.taskId } });
       expect(row).toMatchObject({ status: FileStatus.Failed, errorCode: 40001 });
@@ -255,17 +275,20 @@ describe("stuck transcriptions (housekeeping)", () => {
       FileStatus.InQueue,
     );
     // housekeeping runs the same check; nothing more to do now
-    const again = await runHousekeeping(t.db, { graceDays: 7, transcriptionQueue: queue });
+    const again = await runHousekeeping(t.domain, { transcriptionQueue: queue });
     expect(again.failedStuckTasks).toBe(0);
   });
 
-  it("repairs a failed task whose refund was missed", async () => {
+  it("fails and refunds in one move: a task that already left the queue is neither failed nor refunded again", async () => {
     const task = await createChargedTask(t.db, t.files, { audioFile: conversation, language: "en" });
-    await t.db.transcriptionTask.update({ where: { id: task.taskId }, data: { status: FileStatus.Failed } });
-    const result = await failStuckTranscriptions(t.db);
-    expect(result.repairedRefunds).toBeGreaterThanOrEqual(1);
+    const failure = { code: 40001, reason: "error", detail: "test" };
+    const results = await Promise.all([1, 2, 3, 4, 5].map(() => failTask(t.domain, task.taskId, failure)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const row = await t.db.transcriptionTask.findUniqueOrThrow({ where: { id: task.taskId } });
+    expect(row.status).toBe(FileStatus.Failed);
+    expect(row.refundedAt).toEqual(row.finishedAt);
     expect(await balances(t.db, task)).toEqual({ cardRemaining: task.cardSeconds, daySeconds: 0 });
   });
 });
 
-const silent = { info: () => {}, error: () => {} };
+const silent = { info: () => {}, warn: () => {}, error: () => {} };

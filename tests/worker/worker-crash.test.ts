@@ -4,14 +4,14 @@ import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Segment } from "@yuelu/contracts";
 import { FileStatus, TRANSCRIBE_JOB, transcriptionJobId } from "@yuelu/contracts";
 import { createQueueBackend, type QueueBackend, QueueName } from "@yuelu/runtime";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StoredSegment } from "../../apps/worker/src/jobs/transcribe.ts";
-import { createTestApp, type TestApp } from "../api/helpers/test-app.ts";
-import { concatenate, synthesise } from "./helpers/speech.ts";
-import { createChargedTask, waitFor } from "./helpers/tasks.ts";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { concatenate, synthesise } from "../helpers/speech.ts";
+import { createChargedTask, waitFor } from "../helpers/tasks.ts";
 
 const REDIS_URL = process.env.REDIS_URL;
 const root = path.resolve(import.meta.dirname, "../..");
@@ -22,7 +22,7 @@ let dir: string;
 let queues: QueueBackend;
 const children: ChildProcess[] = [];
 
-/** Starts tests/worker/helpers/worker-process.ts and waits for its "ready". */
+/** Starts tests/helpers/worker-process.ts and waits for its "ready". */
 async function startWorkerProcess(): Promise<ChildProcess> {
   // One process (node with tsx's loader), so SIGKILL hits the worker itself and not a wrapper.
   const env: NodeJS.ProcessEnv = {
@@ -33,7 +33,7 @@ async function startWorkerProcess(): Promise<ChildProcess> {
     DATA_DIR: t.config.dataDir,
   };
   if (!REDIS_URL) delete env.REDIS_URL;
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/worker/helpers/worker-process.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/worker-process.ts"], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -134,7 +134,7 @@ describe(`a worker killed mid-job (kill -9) on the ${REDIS_URL ? "Redis" : "Post
     const record = await t.db.audioRecord.findUniqueOrThrow({ where: { fileId: task.fileId } });
     expect(record).toMatchObject({ fileStatus: FileStatus.Complete, progress: 100 });
     const transcript = await t.db.transcript.findUniqueOrThrow({ where: { fileId: task.fileId } });
-    const segments = transcript.asrResult as unknown as StoredSegment[];
+    const segments = transcript.asrResult as unknown as Segment[];
     expect(segments.length).toBeGreaterThanOrEqual(8);
     expect(
       segments

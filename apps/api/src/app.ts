@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import cookie from "@fastify/cookie";
 import { serializerCompiler, validatorCompiler } from "@fastify/type-provider-zod";
+import { type DomainContext, systemClock } from "@yuelu/domain";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import fp from "fastify-plugin";
 import type { AppDeps } from "./deps.ts";
@@ -10,13 +11,20 @@ import voiceYuelu from "./modules/voice-yuelu.ts";
 import auth from "./plugins/auth.ts";
 import caches from "./plugins/caches.ts";
 import docs from "./plugins/docs.ts";
-import errors from "./plugins/errors.ts";
-import params from "./plugins/params.ts";
+import errors, { frameworkErrors } from "./plugins/errors.ts";
+import params, { BODY_LIMIT } from "./plugins/params.ts";
 import rateLimit from "./plugins/rate-limit.ts";
 import security from "./plugins/security.ts";
 import web from "./plugins/web.ts";
 
 export const API_PREFIX = "/voice_yuelu";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** what the business rules of packages/domain receive */
+    domain: DomainContext;
+  }
+}
 
 /**
  * Builds the whole HTTP application: /voice_yuelu API, /account service, health checks, docs and
@@ -27,7 +35,9 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
     // Trust X-Forwarded-For only from as many proxies as the operator says sit in front.
     trustProxy: (_address: string, hop: number) => hop < deps.config.TRUST_PROXY_HOPS,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
+    // Errors met before routing (a bad percent-escape in the path…) answer the envelope too.
+    frameworkErrors,
     requestIdHeader: "x-request-id",
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
@@ -42,6 +52,13 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
     fp(
       async (instance) => {
         instance.decorate("deps", deps);
+        instance.decorate("domain", {
+          db: deps.db,
+          clock: deps.clock ?? systemClock,
+          events: deps.events,
+          config: deps.config,
+          files: deps.files,
+        } satisfies DomainContext);
       },
       { name: "deps" },
     ),

@@ -1,9 +1,10 @@
 import type { Db } from "@yuelu/db";
-import type { Config, FileStore, HotSql, QueueBackend } from "@yuelu/runtime";
+import type { Clock } from "@yuelu/domain";
+import type { Config, EventBus, FileStore, HotSql, QueueBackend } from "@yuelu/runtime";
 import type { Redis } from "ioredis";
 import type { Limiter } from "./lib/limiter.ts";
 
-/** What the API needs from the outside world; built by main.ts, or by tests with real services. */
+/** What the API needs from the outside world; built by main.ts (or the launcher), or by tests with real services. */
 export interface AppDeps {
   config: Config;
   db: Db;
@@ -11,14 +12,18 @@ export interface AppDeps {
   sql: HotSql;
   /** present when REDIS_URL is set: shared rate limits across replicas */
   redis?: Redis;
-  /** present when jobs can be queued (the worker side) */
-  queues?: QueueBackend;
+  /** the job queues the API adds to (transcription); the workers consume them */
+  queues: QueueBackend;
+  /** the process's event bus: the domain publishes on it, the caches listen (every replica) */
+  events: EventBus;
   limiter: Limiter;
   /** uploaded media and generated files */
   files: FileStore;
   cookieSecret: string;
   /** the SMS provider; tests pass one that records codes */
   sms: SmsSender;
+  /** "now" for the business rules; the system clock unless a test fixes it */
+  clock?: Clock;
 }
 
 export interface SmsSender {

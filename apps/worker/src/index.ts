@@ -3,10 +3,8 @@ export {
   type AsrEngineResolver,
   AsrEngineUnavailableError,
   configuredAsrEngines,
-  type EngineAvailability,
-  engineAvailability,
+  engineReports,
 } from "./engines/asr/index.ts";
 export { runHousekeeping } from "./jobs/housekeeping.ts";
-export { failStuckTranscriptions } from "./jobs/stuck-transcriptions.ts";
-export { failTranscription, transcribe } from "./jobs/transcribe.ts";
+export { transcribe } from "./jobs/transcribe.ts";
 export { startTranscriptionWorker, startWorkers, type WorkerContext } from "./workers.ts";

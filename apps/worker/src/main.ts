@@ -1,13 +1,12 @@
-import path from "node:path";
-import { createDb } from "@yuelu/db";
-import { createQueueBackend, loadConfig, localFileStore, queuePrefix } from "@yuelu/runtime";
+import { loadConfig, openPlatform } from "@yuelu/runtime";
 import closeWithGrace from "close-with-grace";
 import pino from "pino";
 import { startWorkers } from "./workers.ts";
 
 /**
- * The worker process for multi-machine installs (docker compose): it needs DATABASE_URL and,
- * normally, REDIS_URL. On one machine `npm start` runs the same workers inside the API process.
+ * The worker process for multi-machine installs (docker compose, GPU servers): it needs
+ * DATABASE_URL and, normally, REDIS_URL. On one machine `npm start` (the launcher) runs the same
+ * workers inside the API's process.
  */
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL, base: { service: "worker" } });
@@ -15,19 +14,20 @@ if (!config.DATABASE_URL) {
   log.fatal("DATABASE_URL is required for a separate worker process (npm start runs workers in-process)");
   process.exit(2);
 }
-const db = createDb(config.DATABASE_URL, { poolSize: 5 });
-const queues = createQueueBackend({
-  redisUrl: config.REDIS_URL,
-  databaseUrl: config.DATABASE_URL,
-  prefix: await queuePrefix(db),
+const platform = await openPlatform(config, log);
+const workers = await startWorkers({
+  db: platform.database.db,
+  config,
+  queues: platform.queues,
+  files: platform.files,
+  events: platform.events,
+  log,
 });
-const files = localFileStore(path.join(config.dataDir, "files"));
-await startWorkers({ db, config, queues, files, log });
-log.info({ queueBackend: queues.kind }, "worker started");
+log.info({ queueBackend: platform.queues.kind, events: platform.events.transportKind }, "worker started");
 
 closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, "worker crashed");
   log.info({ signal }, "worker stopping: finishing current jobs");
-  await queues.close();
-  await db.$disconnect();
+  await workers.stop();
+  await platform.close();
 });

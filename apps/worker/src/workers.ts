@@ -1,25 +1,34 @@
+import { randomUUID } from "node:crypto";
 import { TRANSCRIBE_JOB, type TranscriptionJob, ZTranscriptionJob } from "@yuelu/contracts";
 import type { Db } from "@yuelu/db";
-import { type Config, type FileStore, type QueueBackend, QueueName } from "@yuelu/runtime";
+import { type Clock, type DomainContext, failTask, retryTask, systemClock } from "@yuelu/domain";
+import {
+  type Config,
+  type EventPublisher,
+  type FileStore,
+  type QueueBackend,
+  QueueName,
+  startHeartbeat,
+} from "@yuelu/runtime";
 import { UnrecoverableError } from "bullmq";
-import { type AsrEngineResolver, configuredAsrEngines, engineAvailability } from "./engines/asr/factory.ts";
+import { type AsrEngineResolver, configuredAsrEngines, engineReports } from "./engines/asr/factory.ts";
 import { AsrEngineUnavailableError } from "./engines/asr/types.ts";
 import { runHousekeeping } from "./jobs/housekeeping.ts";
-import {
-  failTranscription,
-  failureOf,
-  PermanentTranscriptionError,
-  requeueTranscription,
-  TaskGoneError,
-  transcribe,
-} from "./jobs/transcribe.ts";
+import { failureOf, PermanentTranscriptionError, TaskGoneError, transcribe } from "./jobs/transcribe.ts";
 
 export interface WorkerContext {
   db: Db;
   config: Config;
   queues: QueueBackend;
   files: FileStore;
-  log: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  /** where the business rules announce what changed (the platform's event bus) */
+  events: EventPublisher;
+  log: {
+    info(obj: unknown, msg?: string): void;
+    warn(obj: unknown, msg?: string): void;
+    error(obj: unknown, msg?: string): void;
+  };
+  clock?: Clock;
   /** ASR engines per language; default: the configured ones (configuredAsrEngines) */
   asr?: AsrEngineResolver;
 }
@@ -39,24 +48,25 @@ export interface TranscriptionWorkerOptions {
 
 const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
 
+function domainOf(ctx: WorkerContext): DomainContext {
+  return { db: ctx.db, clock: ctx.clock ?? systemClock, events: ctx.events, config: ctx.config, files: ctx.files };
+}
+
 /**
- * Starts one BullMQ worker per queue this build handles and schedules the periodic jobs.
- * Used by the worker process (apps/worker/src/main.ts) and, on a single machine, inside the API.
+ * Starts one BullMQ worker per queue this build handles, schedules the periodic jobs, and reports
+ * this worker's engines in its heartbeat (runtime/worker-registry.ts). Used by the worker process
+ * (apps/worker/src/main.ts) and, on a single machine, by the launcher. `stop()` removes the heartbeat;
+ * closing the queue backend stops the BullMQ workers.
  */
 export async function startWorkers(
   ctx: WorkerContext,
   options: { transcription?: TranscriptionWorkerOptions } = {},
-): Promise<void> {
-  const { db, config, queues, log } = ctx;
+): Promise<{ workerId: string; stop(): Promise<void> }> {
+  const { config, queues, log } = ctx;
+  const domain = domainOf(ctx);
 
   const housekeeping = queues.worker(QueueName.Housekeeping, async () => {
-    const result = await runHousekeeping(db, {
-      graceDays: config.ACCOUNT_DELETION_GRACE_DAYS,
-      transcriptionQueue: queues.queue(QueueName.Transcription),
-      deleteFiles: async (keys) => {
-        await Promise.all(keys.map((key) => ctx.files.delete(key)));
-      },
-    });
+    const result = await runHousekeeping(domain, { transcriptionQueue: queues.queue(QueueName.Transcription) });
     log.info(result, "housekeeping done");
     return result;
   });
@@ -68,23 +78,35 @@ export async function startWorkers(
   await queues
     .queue(QueueName.Housekeeping)
     .upsertJobScheduler("housekeeping", { every: HOUSEKEEPING_EVERY_MS }, { name: "housekeeping" });
+
+  const workerId = randomUUID();
+  const heartbeat = startHeartbeat(
+    ctx.db,
+    workerId,
+    () => engineReports(config),
+    (err) => log.error({ err }, "could not write the worker heartbeat"),
+  );
+  await heartbeat.beat();
+  return { workerId, stop: () => heartbeat.stop() };
 }
 
 /**
  * The "transcription" queue: job "transcribe" `{taskId}`. The API enqueues it with attempts 3 and
  * exponential backoff; between attempts the task goes back to "in queue"; the final failure (or an
- * engine that is not installed, which is not retried) fails the task and refunds it.
+ * engine that is not installed, which is not retried) fails the task, which refunds it.
  */
 export function startTranscriptionWorker(ctx: WorkerContext, options: TranscriptionWorkerOptions = {}) {
-  const { db, config, queues, files, log } = ctx;
+  const { config, queues, files, log } = ctx;
+  const domain = domainOf(ctx);
   const asr = ctx.asr ?? configuredAsrEngines(config);
-  // Load the configured models now, not when the first user's job arrives (moonshine: ~0.4 s).
   if (!ctx.asr) {
-    for (const { language, available } of engineAvailability(config)) {
-      if (!available) continue;
-      asr(language)
-        .ready?.(language)
-        .catch((error) => log.error({ err: error, language }, "could not load the speech engine"));
+    // Say what is missing (with the paths, for the operator), and load the configured models now,
+    // not when the first user's job arrives (moonshine: ~0.4 s).
+    for (const report of engineReports(config, (detail, language) => log.warn({ language }, detail))) {
+      if (!report.available) continue;
+      asr(report.language)
+        .ready?.(report.language)
+        .catch((error) => log.error({ err: error, language: report.language }, "could not load the speech engine"));
     }
   }
   const worker = queues.worker<TranscriptionJob>(
@@ -95,16 +117,16 @@ export function startTranscriptionWorker(ctx: WorkerContext, options: Transcript
       if (!parsed.success) throw new UnrecoverableError("invalid transcription job payload");
       const { taskId } = parsed.data;
       try {
-        return await transcribe(taskId, { db, files, asr, log, progressEveryMs: options.progressEveryMs });
+        return await transcribe(taskId, { domain, files, asr, log, progressEveryMs: options.progressEveryMs });
       } catch (error) {
         if (error instanceof TaskGoneError) return { status: "skipped", reason: error.message };
         const permanent = error instanceof AsrEngineUnavailableError || error instanceof PermanentTranscriptionError;
         const attempt = job.attemptsMade + 1;
         const final = permanent || attempt >= (job.opts.attempts ?? 1);
         log.error({ err: error, taskId, attempt, final }, "transcription attempt failed");
-        if (final) await failTranscription(db, taskId, failureOf(error));
-        else await requeueTranscription(db, taskId);
-        if (permanent) throw new UnrecoverableError(failureOf(error).message);
+        if (final) await failTask(domain, taskId, failureOf(error));
+        else await retryTask(domain, taskId);
+        if (permanent) throw new UnrecoverableError(failureOf(error).reason);
         throw error;
       }
     },

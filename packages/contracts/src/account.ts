@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { INVITE_CODE_PATTERN } from "./limits.ts";
+
+/** The account service (ARCHITECTURE §3). */
 
 /** Mainland mobile numbers (11 digits from 1[3-9]); an optional +86 is dropped. */
 export const ZPhone = z
@@ -8,21 +11,21 @@ export const ZPhone = z
   .pipe(z.string().regex(/^1[3-9]\d{9}$/, "must be an 11-digit mobile number"));
 
 export const ZSmsSendBody = z.object({ phone: ZPhone });
+/** devCode: the code itself, only from the console provider to a client on this machine (never in production). */
 export const ZSmsSendData = z.object({
   sent: z.boolean(),
   expiresIn: z.number().int(),
   devCode: z.string().optional(),
+  /** where a console-provider code went when it is not in this answer: "log" (the server's log) */
+  codeIn: z.enum(["sms", "log", "answer"]),
 });
+export type SmsSendData = z.infer<typeof ZSmsSendData>;
 
-export const ZSmsCode = z
+const ZSmsCode = z
   .string()
   .trim()
   .regex(/^\d{6}$/, "must be 6 digits");
-export const ZPassword = z.string().min(8, "at least 8 characters").max(64);
-
-/** Invite codes: 8 characters from A–Z and 2–9 without the look-alikes I and O (the database generates them). */
-export const INVITE_CODE_LENGTH = 8;
-export const INVITE_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{8}$/;
+const ZPassword = z.string().min(8, "at least 8 characters").max(64, "at most 64 characters");
 
 /**
  * An optional invite code given at sign-up. Case and surrounding spaces do not matter; anything that
@@ -53,6 +56,3 @@ export const ZLoginBody = z
     path: ["code"],
   });
 export const ZLoginData = z.object({ userId: z.number().int(), userName: z.string() });
-
-/** postMessage the login page sends to its parent window. */
-export const LOGIN_SUCCESS_MESSAGE = "login-success";

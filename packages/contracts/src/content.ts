@@ -4,7 +4,6 @@ import { z } from "zod";
 export const ZBanner = z.object({ id: z.number().int(), image: z.string(), link: z.string(), title: z.string() });
 export const ZIndexLink = z.object({ id: z.number().int(), type: z.number().int(), name: z.string(), url: z.string() });
 export const ZGetLinkQuery = z.object({ type: z.coerce.number().int().min(0).max(99).default(1) });
-export const ZSoundMenuItem = z.object({ id: z.number().int(), name: z.string(), path: z.string(), icon: z.string() });
 export const ZLimitedOffer = z.object({
   enabled: z.boolean(),
   goodsId: z.number().int(),
@@ -22,16 +21,10 @@ export const ZActivity = z.object({
   startTime: z.number().int(),
   endTime: z.number().int(),
 });
-/** Spec §3 Feedback category: level 0 is top level, others are children. */
-export const ZFeedbackCategory = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  parentId: z.number().int(),
-  level: z.number().int(),
-});
 export const ZHelpDocument = z.object({
   id: z.number().int(),
   slug: z.string(),
   title: z.string(),
   content: z.string(),
 });
+export type HelpDocument = z.infer<typeof ZHelpDocument>;

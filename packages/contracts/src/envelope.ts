@@ -6,13 +6,8 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
   return z.object({ status_code: z.number().int(), status_msg: z.string(), data });
 }
 
-export const ZEnvelope = envelopeOf(z.unknown());
 export type Envelope<T = unknown> = { status_code: number; status_msg: string; data: T };
 
 export function ok<T>(data: T): Envelope<T> {
   return { status_code: StatusCode.Success, status_msg: "success", data };
-}
-
-export function isSuccess(envelope: Pick<Envelope, "status_code">): boolean {
-  return envelope.status_code === StatusCode.Success;
 }

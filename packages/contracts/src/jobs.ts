@@ -4,4 +4,5 @@ import { z } from "zod";
 export const ZTranscriptionJob = z.object({ taskId: z.number().int().positive() });
 export type TranscriptionJob = z.infer<typeof ZTranscriptionJob>;
 export const TRANSCRIBE_JOB = "transcribe";
+/** One job per task: adding it again while it is kept is a no-op. */
 export const transcriptionJobId = (taskId: number) => `task-${taskId}`;

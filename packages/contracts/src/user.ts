@@ -1,17 +1,6 @@
 import { z } from "zod";
-import { zSource } from "./common.ts";
-
-/** Spec §3 Session (what the SPA keeps about the visitor). */
-export const ZSession = z.object({
-  userId: z.string(),
-  userName: z.string(),
-  status: z.boolean(),
-  tempCode: z.string(),
-  phoneNumber: z.string(),
-  header: z.string(),
-  megared: z.boolean(),
-  megaredMessage: z.string(),
-});
+import { zSource, zText } from "./common.ts";
+import { NICKNAME_MAX } from "./limits.ts";
 
 /** Spec §3 User info, as GET /api/v1/user/info answers it. Times are epoch seconds. */
 export const ZUserInfo = z.object({
@@ -35,7 +24,9 @@ export const ZUserInfo = z.object({
 });
 export type UserInfo = z.infer<typeof ZUserInfo>;
 
-const nickName = z.string().trim().min(1).max(20);
+const nickName = zText({ min: 1, max: NICKNAME_MAX });
+export const WELCOME_GIFT_KINDS = ["new_user", "invite", "black_card"] as const;
+export type WelcomeGiftKind = (typeof WELCOME_GIFT_KINDS)[number];
 /** Update of the user info: the nickname, the avatar URL, and marking welcome gifts as shown. */
 export const ZUpdateUserInfoBody = z.object({
   nickName: nickName.optional(),
@@ -44,9 +35,7 @@ export const ZUpdateUserInfoBody = z.object({
     .max(500)
     .regex(/^(https?:\/\/|\/)[^\s"'<>]*$/, "must be an http(s) or site-relative URL")
     .optional(),
-  giftsShown: z
-    .union([z.array(z.enum(["new_user", "invite", "black_card"])), z.enum(["new_user", "invite", "black_card"])])
-    .optional(),
+  giftsShown: z.union([z.array(z.enum(WELCOME_GIFT_KINDS)), z.enum(WELCOME_GIFT_KINDS)]).optional(),
 });
 
 /** Spec §3 Assets. */
@@ -73,6 +62,9 @@ export const ZDeleteAccountStatus = z.object({
   deleteTime: z.number().int(),
   purgeTime: z.number().int(),
 });
+export type DeleteAccountStatus = z.infer<typeof ZDeleteAccountStatus>;
+
+export const ZUnreadSize = z.object({ unreadSize: z.number().int() });
 
 export const ZCheckLogin = z.object({ login: z.boolean() });
 export const ZLastLogin = z.object({ lastLoginTime: z.number().int() });
@@ -87,14 +79,17 @@ export const ZVirtualLoginQuery = z.object({
 });
 export const ZVirtualLogin = z.object({ tempCode: z.string(), firstSeen: z.boolean() });
 
-/** Spec §3 Survey options: lists of identities and channels. */
-export const ZSurveyOption = z.object({ id: z.number().int(), name: z.string(), value: z.string() });
+/**
+ * Spec §3 Survey options: lists of identities and channels. `name` is shown in the request's
+ * language; `value` is what update_info_collect stores, the same in every language.
+ */
+const ZSurveyOption = z.object({ id: z.number().int(), name: z.string(), value: z.string() });
 export const ZInfoCollect = z.object({ identityList: z.array(ZSurveyOption), channelList: z.array(ZSurveyOption) });
-export const SURVEY_SKIP = "Skip";
+export type InfoCollect = z.infer<typeof ZInfoCollect>;
 export const ZUpdateInfoCollectBody = z
   .object({
-    identity: z.string().trim().min(1).max(50).optional(),
-    channel: z.string().trim().min(1).max(50).optional(),
+    identity: zText({ min: 1, max: 50 }).optional(),
+    channel: zText({ min: 1, max: 50 }).optional(),
   })
   .refine((b) => b.identity !== undefined || b.channel !== undefined, {
     message: "identity or channel is required",

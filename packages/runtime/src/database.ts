@@ -1,5 +1,6 @@
-import { applyMigrations, createDb, type Db, seedCatalogue, startEmbeddedPostgres } from "@yuelu/db";
+import { applyMigrations, createDb, type Db, seedCatalogue } from "@yuelu/db";
 import type { Config } from "./config.ts";
+import { startEmbeddedPostgres } from "./embedded-postgres.ts";
 import { HotSql } from "./hot-sql.ts";
 
 export interface DatabaseHandle {

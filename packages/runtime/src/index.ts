@@ -1,6 +1,25 @@
 export { type Config, ConfigError, loadConfig } from "./config.ts";
 export { type DatabaseHandle, openDatabase } from "./database.ts";
+export { type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded-postgres.ts";
+export {
+  type DomainEvent,
+  EventBus,
+  type EventPublisher,
+  type EventTransport,
+  postgresTransport,
+  redisTransport,
+} from "./events.ts";
 export { type FileStore, localFileStore } from "./file-store.ts";
 export { HotSql } from "./hot-sql.ts";
+export { openPlatform, type Platform } from "./platform.ts";
 export { createQueueBackend, type QueueBackend, QueueName, queuePrefix } from "./queues.ts";
 export { cookieSecret } from "./secrets.ts";
+export {
+  type EngineReport,
+  HEARTBEAT_MS,
+  type LiveWorker,
+  liveWorkers,
+  startHeartbeat,
+  sweepDeadWorkers,
+  WORKER_STALE_MS,
+} from "./worker-registry.ts";

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { adminQuery } from "../../helpers/database.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
@@ -11,18 +11,6 @@ export interface RunningServer {
   baseUrl: string;
   output: () => string;
   stop(): Promise<void>;
-}
-
-async function admin(serverUrl: string, sql: string) {
-  const url = new URL(serverUrl);
-  url.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -44,7 +32,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
   delete childEnv.NODE_ENV;
   if (serverUrl) {
-    await admin(serverUrl, `CREATE DATABASE "${database}"`);
+    await adminQuery(serverUrl, `CREATE DATABASE "${database}"`);
     const url = new URL(serverUrl);
     url.pathname = `/${database}`;
     childEnv.DATABASE_URL = url.toString();
@@ -77,7 +65,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       child.kill("SIGTERM");
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (child.exitCode === null) child.kill("SIGKILL");
-      if (serverUrl) await admin(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      if (serverUrl) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

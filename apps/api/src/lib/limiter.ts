@@ -7,6 +7,8 @@ import type { Redis } from "ioredis";
 export interface Limiter {
   /** Counts one hit on `key`; true while the count within `windowSeconds` is at most `limit`. */
   hit(key: string, limit: number, windowSeconds: number): Promise<boolean>;
+  /** The hits counted on `key` in its current window (0 when none). */
+  count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
 }
 
@@ -16,6 +18,9 @@ export function redisLimiter(redis: Redis, prefix = "yuelu:limit:"): Limiter {
       const k = prefix + key;
       const [[, count]] = (await redis.multi().incr(k).expire(k, windowSeconds, "NX").exec()) as [[null, number]];
       return count <= limit;
+    },
+    async count(key) {
+      return Number((await redis.get(prefix + key)) ?? 0);
     },
     async reset(key) {
       await redis.del(prefix + key);
@@ -36,6 +41,10 @@ export function memoryLimiter(now: () => number = Date.now): Limiter {
       }
       w.count += 1;
       return w.count <= limit;
+    },
+    async count(key) {
+      const w = windows.get(key);
+      return w && w.resetAt > now() ? w.count : 0;
     },
     async reset(key) {
       windows.delete(key);

@@ -1,4 +1,4 @@
-import type { Invalidation } from "./invalidation.ts";
+import type { DomainEvent } from "@yuelu/runtime";
 
 interface Entry<T> {
   value: T;
@@ -13,8 +13,8 @@ interface CachedSession {
 /**
  * Recently seen sessions, keyed by the signed sid cookie, so a signed-in request costs no session
  * query and no signature check (bench/README.md). Entries live `ttlMs` at most; whatever changes
- * what a session grants (logout, account deletion or its cancellation) invalidates them through the
- * InvalidationBus, on every replica.
+ * what a session grants (logout, account deletion or its cancellation) drops them through the event
+ * bus, on every replica.
  */
 export class SessionCache<T extends CachedSession> {
   private readonly entries = new Map<string, Entry<T>>();
@@ -43,10 +43,11 @@ export class SessionCache<T extends CachedSession> {
     this.entries.set(key, { value, cachedUntil: now + this.ttlMs });
   }
 
-  readonly onInvalidation = (message: Invalidation): void => {
+  readonly onEvent = (event: DomainEvent): void => {
+    if (event.type !== "user.changed" && event.type !== "session.ended") return;
     for (const [key, e] of this.entries) {
-      if (e.value.userId !== message.userId) continue;
-      if (message.kind === "user" || e.value.sessionId === message.sessionId) this.entries.delete(key);
+      if (e.value.userId !== event.userId) continue;
+      if (event.type === "user.changed" || e.value.sessionId === event.sessionId) this.entries.delete(key);
     }
   };
 }

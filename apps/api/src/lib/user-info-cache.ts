@@ -1,10 +1,10 @@
-import type { Invalidation } from "./invalidation.ts";
+import type { DomainEvent } from "@yuelu/runtime";
 
 /**
  * User info by user id, read on every page load (bench/README.md).
  *
- * Rule: whatever writes `users` or `welcome_gifts` publishes `invalidate.user(id)` after its
- * transaction commits. A generation counter closes the race where a read that started before the
+ * Rule: whatever writes `users` or `welcome_gifts` (the business rules of packages/domain) publishes
+ * "user.changed" after its transaction commits. A generation counter closes the race where a read that started before the
  * commit would put the old value back after the invalidation; the TTL bounds any write path that
  * forgets the rule.
  */
@@ -29,10 +29,10 @@ export class UserInfoCache<T> {
     return value;
   }
 
-  readonly onInvalidation = (message: Invalidation): void => {
-    if (message.kind !== "user") return;
-    this.entries.delete(message.userId);
-    this.generations.set(message.userId, (this.generations.get(message.userId) ?? 0) + 1);
+  readonly onEvent = (event: DomainEvent): void => {
+    if (event.type !== "user.changed") return;
+    this.entries.delete(event.userId);
+    this.generations.set(event.userId, (this.generations.get(event.userId) ?? 0) + 1);
     if (this.generations.size > 100_000) this.generations.clear();
   };
 }

@@ -5,6 +5,7 @@ import dictationRoutes from "./dictation/routes.ts";
 import helpRoutes from "./help/routes.ts";
 import recordsRoutes from "./records/routes.ts";
 import rewardRoutes from "./rewards/routes.ts";
+import satisfactionRoutes from "./satisfaction/routes.ts";
 import transcriptRoutes from "./transcript/routes.ts";
 import userRoutes from "./user/routes.ts";
 
@@ -22,4 +23,5 @@ export default async function voiceYuelu(app: FastifyInstance) {
   await app.register(recordsRoutes);
   await app.register(dictationRoutes);
   await app.register(transcriptRoutes);
+  await app.register(satisfactionRoutes);
 }

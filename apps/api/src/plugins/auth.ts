@@ -1,7 +1,7 @@
 import { StatusCode } from "@yuelu/contracts";
+import { AppError } from "@yuelu/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { AppError } from "../lib/app-error.ts";
 import { requestLang } from "../lib/lang.ts";
 import { type SessionUser, sessionOf } from "../modules/account/sessions.ts";
 

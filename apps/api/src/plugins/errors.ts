@@ -1,8 +1,18 @@
 import { hasZodFastifySchemaValidationErrors } from "@fastify/type-provider-zod";
-import { fillTemplate, httpStatusMessages, type Lang, StatusCode, statusMessage } from "@yuelu/contracts";
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import {
+  describeIssue,
+  fillTemplate,
+  httpStatusMessages,
+  type IssueLike,
+  invalidField,
+  type Lang,
+  StatusCode,
+  statusMessage,
+  translateReason,
+} from "@yuelu/contracts";
+import { AppError } from "@yuelu/domain";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { AppError } from "../lib/app-error.ts";
 import { requestLang } from "../lib/lang.ts";
 
 /**
@@ -14,21 +24,19 @@ export default fp(
     app.setErrorHandler((thrown: Error, request, reply) => {
       const lang = requestLang(request);
       if (thrown instanceof AppError) {
-        const error = thrown;
-        return sendEnvelope(reply, error.httpStatus, error.code, statusMessage(error.code, lang, error.params));
+        return sendEnvelope(reply, thrown.httpStatus, thrown.code, appErrorMessage(thrown, lang));
       }
       const error = thrown as FastifyError;
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const field = validationField(error.validation, error.validationContext);
-        return sendEnvelope(
-          reply,
-          200,
-          StatusCode.InvalidParams,
-          statusMessage(StatusCode.InvalidParams, lang, { field }),
-        );
+        const field = validationField(error.validation, error.validationContext, lang);
+        return sendEnvelope(reply, 200, StatusCode.InvalidParams, invalidParams(field, lang));
       }
       const known = mapFastifyError(error);
+      if (known?.http === 429 && wantsPage(request)) return sendPage(reply, 429, TOO_MANY_PAGE[lang]);
       if (known) {
+        if (known.http >= 400 && known.code !== StatusCode.InvalidParams) {
+          request.log.info({ code: error.code, statusCode: error.statusCode }, "request refused");
+        }
         return sendEnvelope(reply, known.http, known.code, known.message(lang));
       }
       request.log.error({ err: error }, "unhandled error");
@@ -44,6 +52,20 @@ export default fp(
   { name: "errors" },
 );
 
+/**
+ * Fastify's `frameworkErrors` option: errors met before routing (a bad percent-escape in the path,
+ * an unsupported media type in a route constraint…) answer the envelope too, not Fastify's own JSON.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const lang = requestLang(request);
+  const known = mapFastifyError(error) ?? {
+    http: 400,
+    code: StatusCode.InvalidParams,
+    message: (l: Lang) => invalidParams(invalidField("url", translateReason("invalid value", l), l), l),
+  };
+  return sendEnvelope(reply, known.http, known.code, known.message(lang));
+}
+
 export function sendEnvelope(reply: FastifyReply, http: number, code: number, message: string, data: unknown = null) {
   // Sent pre-serialised: a route's response schema describes its success data, not error envelopes.
   return reply
@@ -52,49 +74,92 @@ export function sendEnvelope(reply: FastifyReply, http: number, code: number, me
     .send(JSON.stringify({ status_code: code, status_msg: message, data }));
 }
 
+/** A browser navigation (a page, not a fetch): it gets a readable page rather than JSON. */
+function wantsPage(request: FastifyRequest): boolean {
+  const mode = request.headers["sec-fetch-mode"];
+  if (typeof mode === "string") return mode === "navigate";
+  return (request.headers.accept ?? "").includes("text/html");
+}
+
+const TOO_MANY_PAGE: Record<Lang, string> = {
+  zh: "<h1>请求过于频繁</h1><p>请稍等一分钟后刷新页面。</p>",
+  en: "<h1>Too many requests</h1><p>Please wait a minute, then reload the page.</p>",
+};
+
+function sendPage(reply: FastifyReply, http: number, body: string) {
+  return reply
+    .code(http)
+    .type("text/html; charset=utf-8")
+    .header("retry-after", "60")
+    .send(
+      `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>悦录 Yuelu</title><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">${body}</body>`,
+    );
+}
+
+function invalidParams(field: string, lang: Lang): string {
+  return statusMessage(StatusCode.InvalidParams, lang, { field });
+}
+
+function appErrorMessage(error: AppError, lang: Lang): string {
+  if (error.code === StatusCode.InvalidParams && error.field) {
+    const reason = error.reason ? translateReason(error.reason, lang) : undefined;
+    return invalidParams(invalidField(error.field, reason, lang), lang);
+  }
+  return statusMessage(error.code, lang, error.params);
+}
+
 interface ValidationIssue {
   instancePath?: string;
-  params?: { issue?: { path?: PropertyKey[]; message?: string } } & Record<string, unknown>;
+  params?: { issue?: IssueLike & { path?: PropertyKey[] } } & Record<string, unknown>;
   message?: string;
 }
 
-/** Names the first bad field, e.g. "phone (must be an 11-digit mobile number)". */
-function validationField(issues: ValidationIssue[], context?: string): string {
+/** Names the first bad field and why, e.g. "phone (must be an 11-digit mobile number)", in `lang`. */
+function validationField(issues: ValidationIssue[], context: string | undefined, lang: Lang): string {
   const first = issues[0];
   const path = first?.params?.issue?.path ?? first?.instancePath?.split("/").filter(Boolean) ?? [];
   const field = path.length ? path.map(String).join(".") : (context ?? "body");
-  const reason = first?.params?.issue?.message ?? first?.message;
-  return reason ? `${field} (${reason})` : field;
+  const issue: IssueLike = first?.params?.issue ?? { message: first?.message };
+  return invalidField(field, describeIssue(issue, lang), lang);
 }
 
-function mapFastifyError(
-  error: FastifyError,
-): { http: number; code: number; message: (l: Lang) => string } | undefined {
-  const invalid = (field: string) => ({
-    http: 400,
+type KnownError = { http: number; code: number; message: (l: Lang) => string };
+
+/** Fastify's, the body parsers' and the multipart plugin's own errors, as spec codes. */
+function mapFastifyError(error: FastifyError): KnownError | undefined {
+  const invalid = (field: string, reason: string, http = 400): KnownError => ({
+    http,
     code: StatusCode.InvalidParams,
-    message: (l: Lang) => statusMessage(StatusCode.InvalidParams, l, { field }),
+    message: (l) => invalidParams(invalidField(field, translateReason(reason, l), l), l),
   });
+  const tooLarge: KnownError = { http: 413, code: 413, message: (l) => httpStatusMessages[413]![l] };
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return invalid("body (invalid JSON)");
+      return invalid("body", "invalid JSON body");
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return { ...invalid("Content-Type"), http: 415 };
+      return invalid("Content-Type", "invalid value", 415);
     case "FST_ERR_CTP_BODY_TOO_LARGE":
     case "FST_REQ_FILE_TOO_LARGE":
-      return { http: 413, code: 413, message: (l) => httpStatusMessages[413]![l] };
-    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-      return invalid("Content-Length");
-    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
     case "FST_PARTS_LIMIT":
+      return tooLarge;
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return invalid("Content-Length", "invalid value");
     case "FST_FILES_LIMIT":
+      return invalid("file", "this call takes no files");
+    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
     case "FST_FIELDS_LIMIT":
-      return invalid("multipart body");
+    case "FST_PROTO_VIOLATION":
+    case "FST_NO_FORM_DATA":
+    case "FST_INVALID_JSON_FIELD_ERROR":
+    case "FST_MP_PREMATURE_CLOSE":
+      return invalid("body", "invalid multipart body");
     case "FST_ERR_BAD_URL":
     case "FST_ERR_BAD_QUERYSTRING":
-      return invalid("url");
+      return invalid("url", "invalid encoding in the address");
   }
+  if (isMultipartParseError(error)) return invalid("body", "invalid multipart body");
   if (error.statusCode === 429) {
     return {
       http: 429,
@@ -111,6 +176,13 @@ function mapFastifyError(
     };
   }
   return undefined;
+}
+
+/** busboy's own parse failures (no boundary, a truncated or malformed body) reach us as plain Errors. */
+function isMultipartParseError(error: Error): boolean {
+  return /^(Multipart: Boundary not found|Unexpected end of|Malformed|Unsupported content type|Part terminated early)/i.test(
+    error.message,
+  );
 }
 
 function httpMessage(status: number, lang: Lang): string {

@@ -1,17 +1,77 @@
-import type { FastifyInstance } from "fastify";
+import { StatusCode } from "@yuelu/contracts";
+import { AppError } from "@yuelu/domain";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** server-to-server calls (payment notifications) that other sites may POST to */
+    crossSite?: boolean;
+  }
+}
+
+/** Paths whose answers are personal JSON (or files): never stored by a browser or a proxy cache. */
+const PRIVATE_PREFIXES = ["/voice_yuelu/", "/account/api/", "/mock-alipay/api/"];
+
 /**
- * Baseline security headers. Frames are allowed from this origin only: the SPA embeds the
- * account service's login page, nobody else may.
+ * The SPA's Content-Security-Policy: its own scripts only (Vite emits no inline script); inline
+ * style attributes are allowed because React and Radix set them; media and images may be blob: URLs
+ * (recordings, previews); frames from this origin only (the login frame).
+ */
+export const SPA_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join("; ");
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Whether a state-changing request comes from another site's page. Browsers say so with
+ * Sec-Fetch-Site (anything but same-origin, or none for what the user typed), else with an Origin
+ * that is not this site's. Requests with neither header are not from a browser page (curl, apps,
+ * servers) and carry no ambient cookies an attacker could borrow.
+ */
+export function isCrossSite(request: FastifyRequest, publicUrl?: string): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (typeof site === "string") return site !== "same-origin" && site !== "none";
+  const origin = request.headers.origin;
+  if (typeof origin !== "string") return false;
+  const own = new Set([`${request.protocol}://${request.host}`]);
+  if (publicUrl) own.add(new URL(publicUrl).origin);
+  return !own.has(origin);
+}
+
+/**
+ * Baseline security: cross-site state-changing requests are refused (403, 10007) — SameSite=Lax
+ * cookies alone leave same-site subdomains and old browsers open; personal JSON is never cached;
+ * frames are allowed from this origin only (the SPA embeds the account service's login page).
  */
 export default fp(
   async (app: FastifyInstance) => {
-    app.addHook("onSend", async (_request, reply) => {
+    const publicUrl = app.deps.config.PUBLIC_URL;
+    app.addHook("onRequest", async (request) => {
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.config.crossSite) return;
+      if (isCrossSite(request, publicUrl)) throw new AppError(StatusCode.AccessDenied, {}, 403);
+    });
+    app.addHook("onSend", async (request, reply) => {
       reply.header("x-content-type-options", "nosniff");
       reply.header("referrer-policy", "strict-origin-when-cross-origin");
       reply.header("x-frame-options", "SAMEORIGIN");
+      if (!reply.hasHeader("cache-control") && PRIVATE_PREFIXES.some((p) => request.url.startsWith(p))) {
+        reply.header("cache-control", "no-store");
+      }
     });
   },
-  { name: "security" },
+  { name: "security", dependencies: ["deps"] },
 );

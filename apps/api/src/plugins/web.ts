@@ -3,8 +3,15 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { SPA_CSP } from "./security.ts";
 
-const API_PATHS = ["/voice_yuelu", "/account", "/mock-alipay", "/healthz", "/readyz"];
+/** Paths the server answers itself; every other GET is the SPA's. */
+export const API_PATHS = ["/voice_yuelu", "/account", "/mock-alipay", "/healthz", "/readyz"];
+
+export function isApiPath(url: string): boolean {
+  const pathname = url.split("?")[0] ?? "/";
+  return API_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
 
 /**
  * Serves the built SPA (WEB_DIST) with history-mode fallback: any other GET that wants HTML gets
@@ -34,11 +41,11 @@ export default fp(
       },
     });
     app.get("/*", async (request, reply) => {
-      const pathname = request.url.split("?")[0] ?? "/";
-      if (API_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`))) {
-        return reply.callNotFound();
-      }
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      if (isApiPath(request.url)) return reply.callNotFound();
+      return reply
+        .header("cache-control", "no-cache")
+        .header("content-security-policy", SPA_CSP)
+        .sendFile("index.html");
     });
   },
   { name: "web", dependencies: ["deps"] },

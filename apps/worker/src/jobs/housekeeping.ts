@@ -1,5 +1,11 @@
-import { type Db, purgeAccount } from "@yuelu/db";
-import { failStuckTranscriptions, type JobLookup } from "./stuck-transcriptions.ts";
+import {
+  accountsDueForPurge,
+  type DomainContext,
+  failStuckTranscriptions,
+  type JobLookup,
+  purgeAccount,
+} from "@yuelu/domain";
+import { sweepDeadWorkers } from "@yuelu/runtime";
 
 export interface HousekeepingResult {
   expiredSessions: number;
@@ -7,37 +13,35 @@ export interface HousekeepingResult {
   purgedAccounts: number;
   /** transcription tasks stuck in queue/transcribing that were failed and refunded */
   failedStuckTasks: number;
-  repairedRefunds: number;
+  /** heartbeat rows of workers gone for a day */
+  deadWorkers: number;
 }
 
 const DAY_MS = 86_400_000;
 
 /**
  * Periodic clean-up: expired sessions, SMS codes older than a day, accounts whose deletion grace
- * period is over, and transcription tasks stuck far longer than possible (failed and refunded; with
- * `transcriptionQueue`, also those whose job is gone). Plain function so tests can run it directly.
+ * period is over (purged: every process's caches hear of it through the event bus), transcription
+ * tasks stuck far longer than possible (failed and refunded; with `transcriptionQueue`, also those
+ * whose job is gone), and the heartbeats of dead workers. Plain function so tests can run it directly.
  */
 export async function runHousekeeping(
-  db: Db,
-  options: {
-    graceDays: number;
-    now?: Date;
-    transcriptionQueue?: JobLookup;
-    /** deletes a purged account's stored files */
-    deleteFiles?: (keys: string[]) => Promise<void>;
-  },
+  domain: DomainContext,
+  options: { transcriptionQueue?: JobLookup } = {},
 ): Promise<HousekeepingResult> {
-  const now = options.now ?? new Date();
+  const { db } = domain;
+  const now = domain.clock.now();
   const sessions = await db.session.deleteMany({ where: { expiresAt: { lte: now } } });
   const codes = await db.smsCode.deleteMany({ where: { createdAt: { lte: new Date(now.getTime() - DAY_MS) } } });
-  const due = await db.user.findMany({
-    where: {
-      deletedAt: null,
-      deleteRequestedAt: { lte: new Date(now.getTime() - options.graceDays * DAY_MS) },
-    },
-    select: { id: true },
-  });
-  for (const user of due) await purgeAccount(db, user.id, options.deleteFiles);
-  const stuck = await failStuckTranscriptions(db, { queue: options.transcriptionQueue, now });
-  return { expiredSessions: sessions.count, oldSmsCodes: codes.count, purgedAccounts: due.length, ...stuck };
+  const due = await accountsDueForPurge(domain);
+  for (const userId of due) await purgeAccount(domain, userId);
+  const failedStuckTasks = await failStuckTranscriptions(domain, { queue: options.transcriptionQueue });
+  const deadWorkers = await sweepDeadWorkers(db, now);
+  return {
+    expiredSessions: sessions.count,
+    oldSmsCodes: codes.count,
+    purgedAccounts: due.length,
+    failedStuckTasks,
+    deadWorkers,
+  };
 }

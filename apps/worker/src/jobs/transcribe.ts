@@ -1,7 +1,7 @@
-import { FileStatus, StatusCode } from "@yuelu/contracts";
-import { type Db, refundTranscriptionTask } from "@yuelu/db";
+import { failureReason, type Segment, StatusCode, speakerLabel, type TranscriptionFailure } from "@yuelu/contracts";
+import { claimTask, completeTask, type DomainContext, reportTaskProgress, type TaskFailure } from "@yuelu/domain";
 import type { FileStore } from "@yuelu/runtime";
-import { decodeToPcm } from "../audio/pcm.ts";
+import { AudioDecodeError, decodeToPcm } from "../audio/pcm.ts";
 import { detectSpeech, energyProfile } from "../audio/vad.ts";
 import type { AsrEngineResolver } from "../engines/asr/factory.ts";
 import { AsrEngineUnavailableError, type AsrLanguage, type AsrSegment } from "../engines/asr/types.ts";
@@ -10,22 +10,14 @@ import { diarize, type VoicePrints } from "../speech/diarize.ts";
 import { punctuate } from "../speech/punctuate.ts";
 
 export interface TranscribeContext {
-  db: Db;
+  /** the business rules' context: every change of the task's state goes through them */
+  domain: Pick<DomainContext, "db" | "clock" | "events">;
   files: FileStore;
   /** picks the ASR engine for a language (the product passes configuredAsrEngines(config)) */
   asr: AsrEngineResolver;
   log?: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
   /** least time between two progress writes (ms) */
   progressEveryMs?: number;
-}
-
-/** asrResult segment as stored (records-api.md: `{spkName, startTime, endTime, text, words?}`, ms). */
-export interface StoredSegment {
-  spkName: string;
-  startTime: number;
-  endTime: number;
-  text: string;
-  words?: { text: string; startTime: number; endTime: number }[];
 }
 
 export type TranscribeOutcome =
@@ -43,8 +35,8 @@ export type TranscribeOutcome =
 /** A failure that another attempt cannot fix (missing file): fail now instead of retrying. */
 export class PermanentTranscriptionError extends Error {
   constructor(
+    readonly reason: TranscriptionFailure,
     message: string,
-    readonly code: number = StatusCode.TranscriptionFailed,
   ) {
     super(message);
     this.name = "PermanentTranscriptionError";
@@ -62,9 +54,6 @@ export class TaskGoneError extends Error {
 /** Progress bands of the pipeline (0–100). */
 const P = { decoded: 8, segmented: 10, recognised: 88, diarized: 96 } as const;
 
-export const speakerLabel = (index: number, language: string) =>
-  language === "zh" ? `说话人${index + 1}` : `Speaker ${index + 1}`;
-
 /**
  * The transcription job: decode → 16 kHz mono → energy VAD → ASR engine → speakers → punctuation →
  * transcript row + status 2 in one transaction. Status 1 and progress are mirrored on the task and
@@ -72,26 +61,9 @@ export const speakerLabel = (index: number, language: string) =>
  * retry and `failTranscription`.
  */
 export async function transcribe(taskId: number, ctx: TranscribeContext): Promise<TranscribeOutcome> {
-  const { db } = ctx;
-  const task = await db.transcriptionTask.findUnique({ where: { id: taskId }, include: { record: true } });
-  if (!task) return { status: "skipped", reason: "task not found (its record was deleted)" };
-  if (task.status === FileStatus.Complete) return { status: "skipped", reason: "already complete" };
-  if (task.status === FileStatus.Failed) return { status: "skipped", reason: "task already failed" };
-
-  const claimed = await db.$transaction(async (tx) => {
-    const c = await tx.transcriptionTask.updateMany({
-      where: { id: taskId, status: { in: [FileStatus.InQueue, FileStatus.Transcribing] } },
-      data: { status: FileStatus.Transcribing, progress: 0, startedAt: new Date(), attempts: { increment: 1 } },
-    });
-    if (c.count === 1) {
-      await tx.audioRecord.update({
-        where: { fileId: task.fileId },
-        data: { fileStatus: FileStatus.Transcribing, progress: 0 },
-      });
-    }
-    return c.count === 1;
-  });
-  if (!claimed) return { status: "skipped", reason: "task is not waiting for transcription" };
+  const task = await claimTask(ctx.domain, taskId);
+  if (!task)
+    return { status: "skipped", reason: "the task is not waiting for transcription (done, failed or deleted)" };
 
   const abort = new AbortController();
   let lastWrite = 0;
@@ -103,17 +75,7 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
     if (!force && Date.now() - lastWrite < every) return;
     lastWrite = Date.now();
     lastValue = Math.max(lastValue, v);
-    const [t] = await db.$transaction([
-      db.transcriptionTask.updateMany({
-        where: { id: taskId, status: FileStatus.Transcribing },
-        data: { progress: lastValue },
-      }),
-      db.audioRecord.updateMany({
-        where: { fileId: task.fileId, fileStatus: FileStatus.Transcribing },
-        data: { progress: lastValue },
-      }),
-    ]);
-    if (t.count === 0) {
+    if (!(await reportTaskProgress(ctx.domain, task, lastValue))) {
       abort.abort(new TaskGoneError(taskId));
       throw new TaskGoneError(taskId);
     }
@@ -138,13 +100,14 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
   const engine = ctx.asr(language);
   await engine.ready?.(language);
 
-  const size = await ctx.files.size(task.record.storageKey);
+  const size = await ctx.files.size(task.storageKey);
   if (size === null) {
-    throw new PermanentTranscriptionError(`the audio file of record ${task.fileId} is missing from storage`);
+    throw new PermanentTranscriptionError(
+      "file-missing",
+      `the audio file of record ${task.fileId} is missing from storage`,
+    );
   }
-  const hotWords = (await db.hotWord.findMany({ where: { userId: task.userId }, select: { word: true } })).map(
-    (h) => h.word,
-  );
+  const { hotWords } = task;
 
   // 1. decode to 16 kHz mono (streamed from ffmpeg)
   const started = Date.now();
@@ -154,8 +117,8 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
     stages[name] = Date.now() - mark;
     mark = Date.now();
   };
-  const pcm = await decodeToPcm(ctx.files.localPath(task.record.storageKey), {
-    expectedSeconds: task.record.timeLen || undefined,
+  const pcm = await decodeToPcm(ctx.files.localPath(task.storageKey), {
+    expectedSeconds: task.timeLen || undefined,
     onProgress: (f) => report(f * P.decoded),
     signal: abort.signal,
   });
@@ -200,9 +163,8 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
   stage("diarizeMs");
 
   // 5. punctuation and the stored shape
-  const labelLanguage = transcriptLanguage === "zh" ? "zh" : "en";
-  const stored: StoredSegment[] = segments.map((s, i) => ({
-    spkName: speakerLabel(dia.speakers[i] ?? 0, labelLanguage),
+  const stored: Segment[] = segments.map((s, i) => ({
+    spkName: speakerLabel(dia.speakers[i] ?? 0, transcriptLanguage),
     startTime: Math.round(s.startMs),
     endTime: Math.round(s.endMs),
     text: punctuate(s.text, transcriptLanguage),
@@ -219,22 +181,9 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
 
   // 6. transcript + status 2, together
   await pending;
-  await db.$transaction(async (tx) => {
-    const done = await tx.transcriptionTask.updateMany({
-      where: { id: taskId, status: FileStatus.Transcribing },
-      data: { status: FileStatus.Complete, progress: 100, finishedAt: new Date(), errorCode: null, errorMessage: null },
-    });
-    if (done.count === 0) throw new TaskGoneError(taskId);
-    await tx.transcript.upsert({
-      where: { fileId: task.fileId },
-      create: { fileId: task.fileId, asrResult: stored as object[], language: transcriptLanguage },
-      update: { asrResult: stored as object[], language: transcriptLanguage, abstracts: "" },
-    });
-    await tx.audioRecord.update({
-      where: { fileId: task.fileId },
-      data: { fileStatus: FileStatus.Complete, progress: 100 },
-    });
-  });
+  if (!(await completeTask(ctx.domain, taskId, { segments: stored, language: transcriptLanguage }))) {
+    throw new TaskGoneError(taskId);
+  }
   stage("saveMs");
   ctx.log?.info(
     {
@@ -267,69 +216,17 @@ function normaliseLanguage(language: string | undefined): string | undefined {
   return l;
 }
 
-/** The code and human message a final failure is stored with. */
-export function failureOf(error: unknown): { code: number; message: string } {
-  const text = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim().slice(0, 480);
+/** What a final failure is stored with: the code, the reason users are told, the details for operators. */
+export function failureOf(error: unknown): TaskFailure {
+  const detail = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim().slice(0, 480);
   if (error instanceof AsrEngineUnavailableError) {
-    return { code: StatusCode.EngineUnavailable, message: `No speech recognition engine is installed: ${text}` };
+    return { code: StatusCode.EngineUnavailable, reason: failureReason("engine-unavailable", error.problem), detail };
   }
-  if (error instanceof PermanentTranscriptionError)
-    return { code: error.code, message: `Transcription failed: ${text}` };
-  return { code: StatusCode.TranscriptionFailed, message: `Transcription failed: ${text}` };
-}
-
-/**
- * A task's final failure: task and record status -1 with the code and message, then the refund
- * (exactly once). Only a task still in queue/transcribing changes; returns whether this call failed it.
- */
-export async function failTranscription(
-  db: Db,
-  taskId: number,
-  failure: { code: number; message: string },
-): Promise<boolean> {
-  const { failed, status } = await db.$transaction(async (tx) => {
-    const task = await tx.transcriptionTask.findUnique({ where: { id: taskId }, select: { fileId: true } });
-    if (!task) return { failed: false, status: null };
-    const c = await tx.transcriptionTask.updateMany({
-      where: { id: taskId, status: { in: [FileStatus.InQueue, FileStatus.Transcribing] } },
-      data: {
-        status: FileStatus.Failed,
-        progress: 0,
-        errorCode: failure.code,
-        errorMessage: failure.message.slice(0, 500),
-        finishedAt: new Date(),
-      },
-    });
-    if (c.count === 1) {
-      await tx.audioRecord.updateMany({
-        where: { fileId: task.fileId, fileStatus: { in: [FileStatus.InQueue, FileStatus.Transcribing] } },
-        data: { fileStatus: FileStatus.Failed, progress: 0 },
-      });
-      return { failed: true, status: FileStatus.Failed as number };
-    }
-    const now = await tx.transcriptionTask.findUnique({ where: { id: taskId }, select: { status: true } });
-    return { failed: false, status: now?.status ?? null };
-  });
-  // Refund a failed task (also one another path failed first: the refund happens at most once);
-  // never one that completed meanwhile.
-  if (status === FileStatus.Failed) await refundTranscriptionTask(db, taskId);
-  return failed;
-}
-
-/** Between attempts: back to "in queue" (task and record) with progress 0. */
-export async function requeueTranscription(db: Db, taskId: number): Promise<void> {
-  await db.$transaction(async (tx) => {
-    const task = await tx.transcriptionTask.findUnique({ where: { id: taskId }, select: { fileId: true } });
-    if (!task) return;
-    const c = await tx.transcriptionTask.updateMany({
-      where: { id: taskId, status: FileStatus.Transcribing },
-      data: { status: FileStatus.InQueue, progress: 0 },
-    });
-    if (c.count === 1) {
-      await tx.audioRecord.updateMany({
-        where: { fileId: task.fileId, fileStatus: FileStatus.Transcribing },
-        data: { fileStatus: FileStatus.InQueue, progress: 0 },
-      });
-    }
-  });
+  if (error instanceof PermanentTranscriptionError) {
+    return { code: StatusCode.TranscriptionFailed, reason: failureReason(error.reason), detail };
+  }
+  if (error instanceof AudioDecodeError) {
+    return { code: StatusCode.TranscriptionFailed, reason: failureReason("unreadable-audio"), detail };
+  }
+  return { code: StatusCode.TranscriptionFailed, reason: failureReason("error"), detail };
 }

@@ -22,6 +22,7 @@ const TEXT = {
     badPassword: "密码至少8位",
     sent: "验证码已发送",
     devCode: "开发模式验证码：",
+    codeInLog: "未配置短信网关：验证码已写入服务器日志，请向管理员索取",
     network: "网络错误，请稍后重试",
     success: "登录成功",
   },
@@ -46,6 +47,7 @@ const TEXT = {
     badPassword: "The password needs at least 8 characters",
     sent: "Code sent",
     devCode: "Development code: ",
+    codeInLog: "No SMS gateway is configured: the code was written to the server's log. Ask the operator for it.",
     network: "Network error, please try again",
     success: "Signed in",
   },
@@ -63,7 +65,7 @@ function inlineJson(value: unknown): string {
  * it posts `{type: "login-success"}` to its parent; opened on its own it follows `redir`. An `invite`
  * query parameter of its own URL is sent along as the login's `inviteCode`.
  */
-export function loginPage(lang: Lang, redir: string): string {
+export function loginPage(lang: Lang, redir: string, nonce: string): string {
   const t = TEXT[lang];
   return `<!doctype html>
 <html lang="${lang === "zh" ? "zh-CN" : "en"}">
@@ -71,7 +73,7 @@ export function loginPage(lang: Lang, redir: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.title}</title>
-<style>
+<style nonce="${nonce}">
   :root { --brand:#3b6cf6; --brand-dark:#2a54cc; --text:#1f2430; --muted:#7a8194; --line:#e3e6ee; --danger:#e5484d; }
   * { box-sizing: border-box; }
   body { margin:0; font:15px/1.5 -apple-system,BlinkMacSystemFont,"PingFang SC","Microsoft YaHei",system-ui,sans-serif; color:var(--text); background:#fff; }
@@ -129,7 +131,7 @@ export function loginPage(lang: Lang, redir: string): string {
     <p class="agree">${t.agree}</p>
   </form>
 </main>
-<script>
+<script nonce="${nonce}">
 (function () {
   var T = ${inlineJson(t)};
   var LANG = ${inlineJson(lang)};
@@ -177,6 +179,7 @@ export function loginPage(lang: Lang, redir: string): string {
       if (res.status_code !== 1) { $("send").disabled = false; return say(res.status_msg); }
       countdown(60);
       if (res.data && res.data.devCode) { $("code").value = res.data.devCode; say(T.devCode + res.data.devCode, "info"); }
+      else if (res.data && res.data.codeIn === "log") say(T.codeInLog, "info");
       else say(T.sent, "info");
     }).catch(function () { $("send").disabled = false; say(T.network); });
   };

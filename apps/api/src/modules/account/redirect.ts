@@ -21,11 +21,22 @@ export function safeRedirect(redir: unknown, request: FastifyRequest, publicUrl?
   return allowedHosts.has(url.host) ? url.toString() : "/";
 }
 
-export function isLocalDevHost(request: FastifyRequest): boolean {
+const LOOPBACK_ADDRESSES = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+/**
+ * A client on this machine talking to it directly: the Host names a loopback host, the connection
+ * (and the address the proxy settings resolve) is loopback, and no proxy forwarded it. Only such a
+ * client may use dev-login or see a console SMS code in the answer: behind a reverse proxy on the
+ * same machine every visitor's connection is loopback, but the forwarding headers give it away.
+ */
+export function isLoopbackClient(request: FastifyRequest): boolean {
   const host = request.hostname.replace(/^\[|\]$/g, "");
   const localHost = host === "localhost" || host === "127.0.0.1" || host === "::1";
-  // The Host header is the client's to choose: also require the connection to come from this machine.
-  const remote = request.socket.remoteAddress ?? "";
-  const localPeer = remote === "127.0.0.1" || remote === "::1" || remote === "::ffff:127.0.0.1";
-  return localHost && localPeer;
+  const forwarded = ["x-forwarded-for", "forwarded", "x-real-ip"].some((h) => request.headers[h] !== undefined);
+  return (
+    localHost &&
+    !forwarded &&
+    LOOPBACK_ADDRESSES.has(request.socket.remoteAddress ?? "") &&
+    LOOPBACK_ADDRESSES.has(request.ip)
+  );
 }

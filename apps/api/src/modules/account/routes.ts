@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { ZodTypeProvider } from "@fastify/type-provider-zod";
 import {
   envelopeOf,
@@ -9,12 +10,13 @@ import {
   ZSmsSendBody,
   ZSmsSendData,
 } from "@yuelu/contracts";
+import { findOrCreateAccount } from "@yuelu/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { requestLang } from "../../lib/lang.ts";
 import { loginPage } from "./login-page.ts";
-import { isLocalDevHost, safeRedirect } from "./redirect.ts";
-import { findOrCreateUser, login, removeFiles, sendSmsCode } from "./service.ts";
+import { isLoopbackClient, safeRedirect } from "./redirect.ts";
+import { login, sendSmsCode } from "./service.ts";
 import { clearSessionCookies, createSession, destroySession, setSessionCookies } from "./sessions.ts";
 
 const tags = ["account"];
@@ -39,31 +41,36 @@ export default async function accountRoutes(fastify: FastifyInstance) {
 
   app.get("/login", { schema: { tags, querystring: ZRedirQuery } }, async (request, reply) => {
     const redir = safeRedirect(request.query.redir, request, config.PUBLIC_URL);
+    // The page's own script and style carry a fresh nonce: nothing else may run or style it.
+    const nonce = randomBytes(16).toString("base64");
     return reply
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-store")
-      .header("content-security-policy", "frame-ancestors 'self'")
-      .send(loginPage(requestLang(request), redir));
+      .header(
+        "content-security-policy",
+        `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; ` +
+          "img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'",
+      )
+      .send(loginPage(requestLang(request), redir, nonce));
   });
 
   app.post(
     "/api/sms/send",
     { schema: { tags, body: ZSmsSendBody, response: { 200: envelopeOf(ZSmsSendData) } } },
-    async (request) => ok(await sendSmsCode(deps, request.body.phone, request.ip)),
+    async (request) => ok(await sendSmsCode(deps, request.body.phone, request.ip, isLoopbackClient(request))),
   );
 
   app.post(
     "/api/login",
     { schema: { tags, body: ZLoginBody, response: { 200: envelopeOf(ZLoginData) } } },
     async (request, reply) => {
-      const { user, changedUserIds } = await login(deps, request.body, request.ip);
-      for (const id of changedUserIds) await app.invalidate.user(id);
+      const user = await login(deps, app.domain, request.body, request.ip);
       return ok(await signIn(request, reply, user));
     },
   );
 
   app.get("/logout", { schema: { tags, querystring: ZRedirQuery } }, async (request, reply) => {
-    if (request.session) await destroySession(db, app.invalidate, request.session);
+    if (request.session) await destroySession(db, deps.events, request.session);
     clearSessionCookies(reply);
     return reply.redirect(safeRedirect(request.query.redir, request, config.PUBLIC_URL), 302);
   });
@@ -78,13 +85,9 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (config.isProduction || !isLocalDevHost(request)) return reply.callNotFound();
+      if (config.isProduction || !isLoopbackClient(request)) return reply.callNotFound();
       const { phone, inviteCode } = request.query;
-      const { user, changedUserIds } = await findOrCreateUser(db, phone, config.ACCOUNT_DELETION_GRACE_DAYS, {
-        deleteFiles: removeFiles(deps),
-        inviteCode,
-      });
-      for (const id of changedUserIds) await app.invalidate.user(id);
+      const { user } = await findOrCreateAccount(app.domain, phone, { inviteCode });
       await signIn(request, reply, user);
       return reply.redirect(safeRedirect(request.query.redir, request, config.PUBLIC_URL), 302);
     },

@@ -1,12 +1,17 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { StatusCode } from "@yuelu/contracts";
-import { type Db, Prisma, purgeAccount, type UserModel } from "@yuelu/db";
+import { type SmsSendData, StatusCode } from "@yuelu/contracts";
+import type { UserModel } from "@yuelu/db";
+import {
+  AppError,
+  accountForPasswordSignIn,
+  addSeconds,
+  type DomainContext,
+  findOrCreateAccount,
+  SECONDS,
+  setPasswordHash,
+} from "@yuelu/domain";
 import type { AppDeps } from "../../deps.ts";
-import { AppError } from "../../lib/app-error.ts";
-import { addSeconds, SECONDS } from "../../lib/time.ts";
-
 import { hashPassword, verifyPassword } from "./password.ts";
-import { grantWelcomeGifts } from "./welcome.ts";
 
 export const SMS_CODE_TTL_SECONDS = 300;
 const SMS_CODE_MAX_ATTEMPTS = 5;
@@ -16,8 +21,12 @@ export const ACCOUNT_LIMITS = {
   smsPerPhoneMinute: ["sms:phone:", 1, 60],
   smsPerPhoneDay: ["sms:phone-day:", 10, SECONDS.day],
   smsPerIpHour: ["sms:ip:", 30, SECONDS.hour],
-  loginPerPhone: ["login:phone:", 10, 15 * 60],
+  /** attempts from one address */
   loginPerIp: ["login:ip:", 60, 15 * 60],
+  /** failures on one phone from one address: beyond this, that address is refused (10003) */
+  loginFailuresPerPhoneIp: ["login:phone-ip:", 10, 15 * 60],
+  /** failures on one phone from anywhere: counted to slow attempts down, never to refuse them */
+  loginFailuresPerPhone: ["login:phone:", 0, 15 * 60],
 } as const;
 
 async function enforce(deps: AppDeps, limit: readonly [string, number, number], key: string) {
@@ -31,7 +40,17 @@ function codeHash(secret: string, phone: string, code: string): string {
   return createHmac("sha256", secret).update(`${phone}:${code}`).digest("hex");
 }
 
-export async function sendSmsCode(deps: AppDeps, phone: string, ip: string) {
+/**
+ * Sends a login code. The console provider writes it to the server's log; outside production it
+ * also hands it back in the answer (`devCode`), but only to a client on this machine, so a laptop
+ * install needs no SMS gateway while an install reachable from elsewhere never gives codes away.
+ */
+export async function sendSmsCode(
+  deps: AppDeps,
+  phone: string,
+  ip: string,
+  loopbackClient: boolean,
+): Promise<SmsSendData> {
   await enforce(deps, ACCOUNT_LIMITS.smsPerIpHour, ip);
   await enforce(deps, ACCOUNT_LIMITS.smsPerPhoneMinute, phone);
   await enforce(deps, ACCOUNT_LIMITS.smsPerPhoneDay, phone);
@@ -50,10 +69,11 @@ export async function sendSmsCode(deps: AppDeps, phone: string, ip: string) {
     await deps.db.smsCode.delete({ where: { id: row.id } });
     throw error;
   }
-  // The console provider also hands the code back, so a laptop install needs no SMS gateway;
-  // never in production.
-  const devCode = deps.sms.name === "console" && !deps.config.isProduction ? code : undefined;
-  return { sent: true, expiresIn: SMS_CODE_TTL_SECONDS, ...(devCode ? { devCode } : {}) };
+  if (deps.sms.name !== "console") return { sent: true, expiresIn: SMS_CODE_TTL_SECONDS, codeIn: "sms" };
+  if (loopbackClient && !deps.config.isProduction) {
+    return { sent: true, expiresIn: SMS_CODE_TTL_SECONDS, codeIn: "answer", devCode: code };
+  }
+  return { sent: true, expiresIn: SMS_CODE_TTL_SECONDS, codeIn: "log" };
 }
 
 /**
@@ -88,117 +108,55 @@ export interface LoginInput {
   inviteCode?: string;
 }
 
-export interface LoginResult {
-  user: UserModel;
-  /**
-   * Users whose rows this call wrote (created, purged, password set): the route publishes
-   * invalidate.user for each once the call has returned, i.e. after the commits.
-   */
-  changedUserIds: number[];
-}
-
-/** Signs in with an SMS code (creating the account on first login) or a password. */
-export async function login(deps: AppDeps, input: LoginInput, ip: string): Promise<LoginResult> {
-  await enforce(deps, ACCOUNT_LIMITS.loginPerIp, ip);
-  await enforce(deps, ACCOUNT_LIMITS.loginPerPhone, input.phone);
-  const { db, config } = deps;
-  const graceDays = config.ACCOUNT_DELETION_GRACE_DAYS;
-
-  if (input.code !== undefined) {
-    if (!(await consumeSmsCode(deps, input.phone, input.code))) throw new AppError(StatusCode.SmsCodeInvalid);
-    const found = await findOrCreateUser(db, input.phone, graceDays, {
-      inviteCode: input.inviteCode,
-      deleteFiles: removeFiles(deps),
-    });
-    if (input.password !== undefined) {
-      await db.user.update({
-        where: { id: found.user.id },
-        data: { passwordHash: await hashPassword(input.password) },
-      });
-      found.changedUserIds.push(found.user.id);
-    }
-    await deps.limiter.reset(ACCOUNT_LIMITS.loginPerPhone[0] + input.phone);
-    return found;
-  }
-
-  const changedUserIds: number[] = [];
-  let user = await db.user.findUnique({ where: { phone: input.phone } });
-  if (user && deletionExpired(user.deleteRequestedAt, graceDays)) {
-    await purgeAccount(db, user.id, removeFiles(deps));
-    changedUserIds.push(user.id);
-    user = null;
-  }
-  if (!(await verifyPassword(input.password ?? "", user?.passwordHash ?? null)) || !user) {
-    throw new AppError(StatusCode.LoginFailed);
-  }
-  await deps.limiter.reset(ACCOUNT_LIMITS.loginPerPhone[0] + input.phone);
-  return { user, changedUserIds };
-}
-
-function deletionExpired(requestedAt: Date | null, graceDays: number, now = new Date()): boolean {
-  return requestedAt !== null && addSeconds(requestedAt, graceDays * SECONDS.day) <= now;
-}
-
-export function defaultNickName(phone: string): string {
-  return `用户${phone.slice(-4)}`;
-}
-
-/** Attempts at creating an account when the database's invite code draw collides (one draw in ~10^6 at a million users). */
-const CREATE_ATTEMPTS = 5;
+/** Failed sign-ins of one phone after which every further attempt on it is slowed down. */
+const SLOW_DOWN_AFTER = 10;
+const MAX_DELAY_MS = 5000;
 
 /**
- * The phone's account; a fresh one on first login, or when the old one's deletion has come due.
- * A fresh account gets its welcome gifts in the transaction that creates it (see welcome.ts), and
- * the invitation gift when `inviteCode` is another existing user's code (a new account cannot have
- * given its own). Two first logins at once create one account: the loser's insert hits the unique
- * phone, its transaction (gifts included) rolls back, and it answers the winner's account.
+ * How long to hold an attempt on a phone that has failed `failures` times lately: nothing up to
+ * SLOW_DOWN_AFTER, then 0.25 s doubling per failure, at most 5 s. Guessing slows down for everyone
+ * while the owner, with the right code or password, still gets in — no lockout by strangers.
  */
-export async function findOrCreateUser(
-  db: Db,
-  phone: string,
-  graceDays: number,
-  options: { inviteCode?: string; now?: Date; deleteFiles?: (keys: string[]) => Promise<void> } = {},
-): Promise<LoginResult & { created: boolean }> {
-  const existing = await db.user.findUnique({ where: { phone } });
-  if (existing && !deletionExpired(existing.deleteRequestedAt, graceDays)) {
-    return { user: existing, created: false, changedUserIds: [] };
-  }
-  const changedUserIds: number[] = [];
-  if (existing) {
-    await purgeAccount(db, existing.id, options.deleteFiles);
-    changedUserIds.push(existing.id);
-  }
-  const now = options.now ?? new Date();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const user = await db.$transaction(async (tx) => {
-        const inviter = options.inviteCode
-          ? await tx.user.findFirst({
-              where: { inviteCode: options.inviteCode, deletedAt: null },
-              select: { id: true },
-            })
-          : null;
-        const created = await tx.user.create({
-          data: { phone, nickName: defaultNickName(phone), invitedById: inviter?.id ?? null },
-        });
-        await grantWelcomeGifts(tx, created.id, { invitedBy: inviter?.id ?? null, now });
-        return tx.user.findUniqueOrThrow({ where: { id: created.id } });
-      });
-      return { user, created: true, changedUserIds: [...changedUserIds, user.id] };
-    } catch (error) {
-      if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
-      // Two first logins at once: the other one created it.
-      const winner = await db.user.findUnique({ where: { phone } });
-      if (winner) return { user: winner, created: false, changedUserIds };
-      // Otherwise the invite code the database drew was taken: draw again.
-      if (attempt >= CREATE_ATTEMPTS) throw error;
-    }
-  }
+export function slowDownMs(failures: number): number {
+  if (failures < SLOW_DOWN_AFTER) return 0;
+  return Math.min(MAX_DELAY_MS, 250 * 2 ** (failures - SLOW_DOWN_AFTER));
 }
 
-/** Deletes a purged account's stored files (records, voices, speech). */
-export function removeFiles(deps: Pick<AppDeps, "files">) {
-  return async (keys: string[]) => {
-    await Promise.all(keys.map((key) => deps.files.delete(key)));
-  };
+/**
+ * Signs in with an SMS code (creating the account on first login) or a password. Limits: attempts
+ * per IP; failures per phone *and* IP (10003 for that address only); failures per phone alone only
+ * slow the answers down (slowDownMs), so nobody can lock someone else's phone out.
+ */
+export async function login(deps: AppDeps, domain: DomainContext, input: LoginInput, ip: string): Promise<UserModel> {
+  const { limiter } = deps;
+  const [phoneIpKey, phoneIpMax, phoneIpWindow] = ACCOUNT_LIMITS.loginFailuresPerPhoneIp;
+  const [phoneKey, , phoneWindow] = ACCOUNT_LIMITS.loginFailuresPerPhone;
+  const fromHere = `${phoneIpKey}${input.phone}@${ip}`;
+  await enforce(deps, ACCOUNT_LIMITS.loginPerIp, ip);
+  if ((await limiter.count(fromHere)) >= phoneIpMax) throw new AppError(StatusCode.TooManyRequests, {}, 429);
+  const delay = slowDownMs(await limiter.count(phoneKey + input.phone));
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+
+  const user = await verify(deps, domain, input);
+  if (!user) {
+    await limiter.hit(fromHere, phoneIpMax, phoneIpWindow);
+    await limiter.hit(phoneKey + input.phone, 0, phoneWindow); // a count only: its answer is not used
+    throw new AppError(input.code !== undefined ? StatusCode.SmsCodeInvalid : StatusCode.LoginFailed);
+  }
+  await limiter.reset(fromHere);
+  return user;
+}
+
+/** The account the credentials open, or null when they are wrong. */
+async function verify(deps: AppDeps, domain: DomainContext, input: LoginInput): Promise<UserModel | null> {
+  if (input.code !== undefined) {
+    if (!(await consumeSmsCode(deps, input.phone, input.code))) return null;
+    const { user } = await findOrCreateAccount(domain, input.phone, { inviteCode: input.inviteCode });
+    if (input.password !== undefined) await setPasswordHash(domain, user.id, await hashPassword(input.password));
+    return user;
+  }
+  const user = await accountForPasswordSignIn(domain, input.phone);
+  // verifyPassword does the same work without an account, so timing does not tell which phones exist.
+  const matches = await verifyPassword(input.password ?? "", user?.passwordHash ?? null);
+  return matches ? user : null;
 }

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "@yuelu/db";
-import type { HotSql } from "@yuelu/runtime";
+import { addSeconds, SECONDS } from "@yuelu/domain";
+import type { EventPublisher, HotSql } from "@yuelu/runtime";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { InvalidationBus } from "../../lib/invalidation.ts";
 import type { SessionCache } from "../../lib/session-cache.ts";
-import { addSeconds, SECONDS } from "../../lib/time.ts";
 
 /** Cookie names fixed by ARCHITECTURE §3: `sid` is the only one the server trusts. */
 export const SID_COOKIE = "sid";
@@ -90,9 +89,9 @@ export async function sessionOf(
   return session;
 }
 
-export async function destroySession(db: Db, invalidate: InvalidationBus, session: SessionUser): Promise<void> {
+export async function destroySession(db: Db, events: EventPublisher, session: SessionUser): Promise<void> {
   await db.session.deleteMany({ where: { id: session.sessionId } });
-  await invalidate.session(session.userId, session.sessionId);
+  await events.publish({ type: "session.ended", userId: session.userId, sessionId: session.sessionId });
 }
 
 /** The sid token from the signed cookie, or undefined when absent or tampered with. */

@@ -1,58 +1,44 @@
-import type { Config } from "@yuelu/runtime";
+import { engineProblemMessage, type Lang, TRANSCRIPTION_LANGUAGES } from "@yuelu/contracts";
+import type { Db } from "@yuelu/db";
+import { type LiveWorker, liveWorkers } from "@yuelu/runtime";
 
-/** What the worker reports about one transcription language (ARCHITECTURE §7). */
-export interface EngineAvailability {
-  language: "zh" | "en" | "auto";
-  engine: string;
+/** What the running workers can transcribe (their heartbeats, runtime/worker-registry.ts). */
+
+const LANGUAGE_LABELS = {
+  zh: { zh: "中文", en: "Chinese" },
+  en: { zh: "英文", en: "English" },
+  auto: { zh: "自动识别", en: "Auto-detect" },
+} as const;
+
+export interface LanguageAvailability {
+  value: (typeof TRANSCRIPTION_LANGUAGES)[number];
+  label: string;
   available: boolean;
-  /** what to install when not available */
+  engine: string;
   missing?: string;
 }
 
-type AvailabilityFn = (config: Config) => EngineAvailability[] | Promise<EngineAvailability[]>;
-
-const LANGUAGES = ["zh", "en", "auto"] as const;
-const CACHE_MS = 30_000;
-
-let loaded: Promise<AvailabilityFn | undefined> | undefined;
-let cached: { at: number; value: EngineAvailability[] } | undefined;
-
 /**
- * `engineAvailability` of @yuelu/worker, loaded lazily so this module compiles and runs whether or
- * not the worker exports it yet. Without it every language reports engine "unknown", not available.
+ * One entry per language: available when some live worker reports an engine ready for it (that
+ * worker's engine is named); otherwise why not, in `lang` — "no worker is running" when none is.
  */
-function loadWorkerFn(): Promise<AvailabilityFn | undefined> {
-  loaded ??= import("@yuelu/worker")
-    .then((mod) => {
-      const fn = (mod as unknown as { engineAvailability?: unknown }).engineAvailability;
-      return typeof fn === "function" ? (fn as AvailabilityFn) : undefined;
-    })
-    .catch(() => undefined);
-  return loaded;
+export function languagesOf(workers: LiveWorker[], lang: Lang): LanguageAvailability[] {
+  return TRANSCRIPTION_LANGUAGES.map((value) => {
+    const reports = workers.flatMap((w) => w.engines.filter((e) => e.language === value));
+    const ready = reports.find((r) => r.available);
+    const label = LANGUAGE_LABELS[value][lang];
+    if (ready) return { value, label, available: true, engine: ready.engine };
+    const first = reports[0];
+    return {
+      value,
+      label,
+      available: false,
+      engine: first?.engine ?? "none",
+      missing: engineProblemMessage(first ? (first.problem ?? "unknown") : "no-worker", lang),
+    };
+  });
 }
 
-/** One entry per language zh, en, auto (cached for 30 s: engines are installed, not toggled). */
-export async function engineAvailability(config: Config, now = Date.now()): Promise<EngineAvailability[]> {
-  if (cached && now - cached.at < CACHE_MS) return cached.value;
-  const fn = await loadWorkerFn();
-  let reported: EngineAvailability[] = [];
-  if (fn) {
-    try {
-      const value = await fn(config);
-      if (Array.isArray(value)) reported = value;
-    } catch {
-      reported = [];
-    }
-  }
-  const value = LANGUAGES.map(
-    (language): EngineAvailability =>
-      reported.find((r) => r.language === language) ?? {
-        language,
-        engine: "unknown",
-        available: false,
-        missing: "engine availability unknown: the worker does not report it",
-      },
-  );
-  cached = { at: now, value };
-  return value;
+export async function languageAvailability(db: Db, lang: Lang): Promise<LanguageAvailability[]> {
+  return languagesOf(await liveWorkers(db), lang);
 }

@@ -14,69 +14,29 @@ import {
   ZDictationProgressQuery,
   ZDictationResult,
 } from "@yuelu/contracts";
+import { AppError, requestTranscriptions } from "@yuelu/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { AppError } from "../../lib/app-error.ts";
 import { requestLang } from "../../lib/lang.ts";
 import { userIdOf } from "../../plugins/auth.ts";
 import { sendEnvelope } from "../../plugins/errors.ts";
-import { engineAvailability } from "./engines.ts";
-import {
-  dailyLimitOf,
-  enqueueTranscription,
-  type FileOutcome,
-  failUnqueuedTask,
-  mergeHotWords,
-  parseDictationParam,
-  progressOf,
-  transcribeFile,
-} from "./service.ts";
+import { languageAvailability } from "./engines.ts";
+import { parseDictationParam, progressOf, transcriptionQueue } from "./service.ts";
 
 const tags = ["dictation"];
-
-const LANGUAGE_LABELS = {
-  zh: { zh: "中文", en: "Chinese" },
-  en: { zh: "英文", en: "English" },
-  auto: { zh: "自动识别", en: "Auto-detect" },
-} as const;
 
 /** dictation routes (docs/records-api.md "Transcription"). */
 export default async function dictationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = app.deps;
+  const { db } = app.deps;
+  const enqueue = transcriptionQueue(app.deps.queues);
 
-  /** Every file in turn, each in its own transaction; jobs are added after each commit. */
+  /** Each file charged and queued on its own (domain: requestTranscriptions); refusals carry their message. */
   async function transcribe(req: FastifyRequest, fileIds: number[], rawParam: unknown): Promise<DictationTask[]> {
-    const queues = app.deps.queues;
-    if (!queues) throw new AppError(StatusCode.SystemError);
     const param = parseDictationParam(rawParam);
-    const userId = userIdOf(req);
-    if (param.hotWords?.length) await mergeHotWords(db, userId, param.hotWords);
-    const now = new Date();
-    const dailyLimit = await dailyLimitOf(db, config, userId, now);
+    const outcomes = await requestTranscriptions(app.domain, userIdOf(req), fileIds, param, enqueue);
     const lang = requestLang(req);
-    const tasks: DictationTask[] = [];
-    for (const fileId of fileIds) {
-      let outcome: FileOutcome = await transcribeFile({ db, config, userId, param, dailyLimit, now }, fileId);
-      if (outcome.enqueue && outcome.taskId !== null) {
-        try {
-          await enqueueTranscription(queues, outcome.taskId);
-        } catch (err) {
-          req.log.error({ err, taskId: outcome.taskId }, "could not queue a transcription job");
-          if (outcome.created) {
-            await failUnqueuedTask(db, outcome.taskId, fileId);
-            outcome = { ...outcome, code: StatusCode.SystemError, fileStatus: -1 };
-          }
-        }
-      }
-      const { taskId, fileStatus, code } = outcome;
-      tasks.push(
-        code === StatusCode.Success
-          ? { fileId, taskId, fileStatus, code }
-          : { fileId, taskId, fileStatus, code, message: statusMessage(code, lang) },
-      );
-    }
-    return tasks;
+    return outcomes.map((o) => (o.code === StatusCode.Success ? o : { ...o, message: statusMessage(o.code, lang) }));
   }
 
   app.post(
@@ -118,10 +78,7 @@ export default async function dictationRoutes(fastify: FastifyInstance) {
       handler: async (req) => {
         const q = (method === "GET" ? req.query : req.body) as z.infer<typeof ZDictationProgressQuery>;
         const fileIds = [...new Set([...(q.fileIds ?? []), ...(q.fileId ?? [])])];
-        const lang = requestLang(req);
-        // A stored code's message without placeholders (e.g. 70001's {detail}): the worker's own text comes first.
-        const messageOf = (code: number) => statusMessage(code, lang).replace(/\s*[:：]?\s*\{\w+\}/g, "");
-        return ok(await progressOf(db, userIdOf(req), fileIds, messageOf));
+        return ok(await progressOf(db, userIdOf(req), fileIds, requestLang(req)));
       },
     });
   }
@@ -129,21 +86,12 @@ export default async function dictationRoutes(fastify: FastifyInstance) {
   app.get(
     "/api/v1/dictation/configuration",
     { schema: { tags, response: { 200: envelopeOf(ZDictationConfiguration) } } },
-    async (req) => {
-      const lang = requestLang(req);
-      const engines = await engineAvailability(config);
-      return ok({
-        languages: engines.map((e) => ({
-          value: e.language,
-          label: LANGUAGE_LABELS[e.language][lang],
-          available: e.available,
-          engine: e.engine,
-          ...(e.available || !e.missing ? {} : { missing: e.missing }),
-        })),
+    async (req) =>
+      ok({
+        languages: await languageAvailability(db, requestLang(req)),
         maxSpeakers: MAX_SPEAKERS,
         maxSeconds: MAX_TRANSCRIBE_SECONDS,
-      });
-    },
+      }),
   );
 }
 

@@ -1,8 +1,8 @@
 import type { ZodTypeProvider } from "@fastify/type-provider-zod";
 import { envelopeOf, ok, ZHelpDocument } from "@yuelu/contracts";
+import { AppError } from "@yuelu/domain";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { AppError } from "../../lib/app-error.ts";
 import { requestLang } from "../../lib/lang.ts";
 import { helpDocument, helpTitles } from "./service.ts";
 

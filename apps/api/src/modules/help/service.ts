@@ -1,6 +1,6 @@
 import { type Lang, StatusCode } from "@yuelu/contracts";
 import type { Db } from "@yuelu/db";
-import { AppError } from "../../lib/app-error.ts";
+import { AppError } from "@yuelu/domain";
 
 export async function helpTitles(db: Db, lang: Lang) {
   const docs = await db.helpDocument.findMany({

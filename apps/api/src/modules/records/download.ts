@@ -1,10 +1,10 @@
 import type { Readable } from "node:stream";
 import { StatusCode } from "@yuelu/contracts";
 import type { Db } from "@yuelu/db";
+import { AppError } from "@yuelu/domain";
 import type { FileStore } from "@yuelu/runtime";
 import type { FastifyBaseLogger } from "fastify";
 import { ZipFile } from "yazl";
-import { AppError } from "../../lib/app-error.ts";
 import { contentDisposition, mimeOf, uniqueNames } from "./names.ts";
 import { visibleRecord, visibleRecords } from "./service.ts";
 

@@ -28,6 +28,7 @@ import {
   ZUploadQuery,
   ZUploadResult,
 } from "@yuelu/contracts";
+import { deleteRecordsForever } from "@yuelu/domain";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { requestLang } from "../../lib/lang.ts";
@@ -49,7 +50,7 @@ function sendDownload(reply: FastifyReply, download: Download) {
 /** Upload and library calls of docs/records-api.md; every one needs sign-in (voice-yuelu.ts). */
 export default async function recordsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, files, config } = app.deps;
+  const { db, files } = app.deps;
 
   // ── upload ──
 
@@ -70,8 +71,8 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
         return ok(await receiveUpload({ db, files, log: req.log }, userIdOf(req), req, req.body));
       } catch (error) {
         if (!(error instanceof UploadRefused)) throw error;
-        req.log.info({ reason: error.reason }, "upload refused");
-        if (error.reason === "too_large") reply.header("connection", "close"); // do not read the rest of a huge body
+        req.log.info({ reason: error.refusal }, "upload refused");
+        if (error.refusal === "too_large") reply.header("connection", "close"); // do not read the rest of a huge body
         return sendEnvelope(reply, error.httpStatus, error.code, error.explain(requestLang(req)));
       }
     },
@@ -158,7 +159,12 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/v1/audio/record/delete_forever",
     { schema: { tags, body: ZFileIdsBody, response: { 200: envelopeOf(ZFileIdsResult) } } },
-    async (req) => ok(await records.deleteForever({ db, files, log: req.log }, userIdOf(req), req.body.fileIds)),
+    async (req) =>
+      ok(
+        await deleteRecordsForever(app.domain, userIdOf(req), req.body.fileIds, (err, storageKey) =>
+          req.log.error({ err, storageKey }, "could not remove a deleted record's file"),
+        ),
+      ),
   );
 
   app.post(
@@ -178,7 +184,7 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
   app.get(
     "/api/v1/audio/check_audio",
     { schema: { tags, querystring: ZFileIdQuery, response: { 200: envelopeOf(ZCheckAudio) } } },
-    async (req) => ok(await records.checkAudio(db, config, userIdOf(req), req.query.fileId)),
+    async (req) => ok(await records.checkAudio(app.domain, userIdOf(req), req.query.fileId)),
   );
 
   app.get(

@@ -1,30 +1,21 @@
 import {
+  type AudioRecord,
+  type CheckAudio,
+  type FileInfo,
   FileStatus,
   MAX_TRANSCRIBE_SECONDS,
+  MENU_MAX,
   type RecordListQuery,
+  type RecycledRecord,
   StatusCode,
   toEpochSeconds,
-  type ZAudioRecord,
-  type ZCheckAudio,
-  type ZFileInfo,
-  type ZRecycledRecord,
 } from "@yuelu/contracts";
-import { type Db, Prisma, refundTranscriptionTask } from "@yuelu/db";
-import type { Config, FileStore } from "@yuelu/runtime";
-import type { FastifyBaseLogger } from "fastify";
-import type { z } from "zod";
-import { AppError } from "../../lib/app-error.ts";
-import { storageInfo } from "../user/storage.ts";
+import { type Db, Prisma } from "@yuelu/db";
+import { AppError, type DomainContext, storageInfo, TX_OPTIONS } from "@yuelu/domain";
 import { renamedFileName } from "./names.ts";
-
-type AudioRecordView = z.infer<typeof ZAudioRecord>;
-type RecycledView = z.infer<typeof ZRecycledRecord>;
 
 /** Where the SPA plays and downloads a record from (spec §3 audioPath). */
 export const audioPathOf = (fileId: number) => `/voice_yuelu/api/v3/audio/download?fileId=${fileId}&inline=1`;
-
-/** A user may keep this many folders. */
-export const MENU_MAX = 200;
 
 const notFound = () => new AppError(StatusCode.RecordNotFound);
 
@@ -43,7 +34,7 @@ const recordSelect = {
 } as const;
 type RecordRow = Prisma.AudioRecordGetPayload<{ select: typeof recordSelect }>;
 
-export function toRecordView(r: RecordRow): AudioRecordView {
+export function toRecordView(r: RecordRow): AudioRecord {
   return {
     fileId: r.fileId,
     fileName: r.fileName,
@@ -128,7 +119,7 @@ export async function recycleList(db: Db, userId: number, page: { page: number; 
       take: page.pageSize,
     }),
   ]);
-  const records: RecycledView[] = rows.map((r) => ({ ...toRecordView(r), deleteTime: toEpochSeconds(r.deletedAt) }));
+  const records: RecycledRecord[] = rows.map((r) => ({ ...toRecordView(r), deleteTime: toEpochSeconds(r.deletedAt) }));
   return { total, records };
 }
 
@@ -151,12 +142,19 @@ function isUniqueViolation(error: unknown) {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
+/**
+ * A new folder, at most MENU_MAX per user: the user's row is locked while counting, so parallel
+ * creates take turns and the cap holds however many arrive together.
+ */
 export async function createMenu(db: Db, userId: number, menuName: string) {
-  if ((await db.folder.count({ where: { userId } })) >= MENU_MAX) {
-    throw AppError.invalid("menuName", `at most ${MENU_MAX} folders`);
-  }
   try {
-    return menuView(await db.folder.create({ data: { userId, menuName } }));
+    return await db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId}::int FOR UPDATE`;
+      if ((await tx.folder.count({ where: { userId } })) >= MENU_MAX) {
+        throw AppError.invalid("menuName", `at most ${MENU_MAX} folders`);
+      }
+      return menuView(await tx.folder.create({ data: { userId, menuName } }));
+    }, TX_OPTIONS);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;
@@ -220,42 +218,6 @@ export function restoreRecords(db: Db, userId: number, fileIds: number[]) {
   return changeAll(db, userId, fileIds, { deletedAt: { not: null } }, { deletedAt: null });
 }
 
-/**
- * delete_forever: only records in the bin. A queued or running transcription of one is refunded
- * first (its charge would otherwise vanish with the task row); then the rows go (transcripts and
- * tasks with them, by cascade), then the files. A file that cannot be removed is logged, not fatal:
- * the record is gone either way.
- */
-export async function deleteForever(
-  deps: { db: Db; files: FileStore; log: FastifyBaseLogger },
-  userId: number,
-  fileIds: number[],
-) {
-  const { db, files, log } = deps;
-  const binned = await db.audioRecord.findMany({
-    where: { fileId: { in: fileIds }, userId, deletedAt: { not: null } },
-    select: { fileId: true, storageKey: true },
-  });
-  if (binned.length !== fileIds.length) throw notFound();
-  const open = await db.transcriptionTask.findMany({
-    where: { fileId: { in: fileIds }, status: { in: [1, 3] }, refundedAt: null, secondsCharged: { gt: 0 } },
-    select: { id: true },
-  });
-  for (const task of open) await refundTranscriptionTask(db, task.id);
-  await db.$transaction(async (tx) => {
-    const deleted = await tx.audioRecord.deleteMany({
-      where: { fileId: { in: fileIds }, userId, deletedAt: { not: null } },
-    });
-    if (deleted.count !== fileIds.length) throw notFound();
-  });
-  for (const { storageKey } of binned) {
-    await files
-      .delete(storageKey)
-      .catch((err) => log.error({ err, storageKey }, "could not remove a deleted record's file"));
-  }
-  return { fileIds };
-}
-
 /** update_record: renames (keeping the extension when the new name has none). */
 export async function renameRecord(db: Db, userId: number, fileId: number, fileName: string) {
   const record = await visibleRecord(db, userId, fileId);
@@ -278,20 +240,14 @@ export async function getRecord(db: Db, userId: number, fileId: number) {
  * enforces, and the code it would otherwise hit: 50001 (over 3 hours), 50002 (today's quota cannot
  * fit it), 20001 (valid time cards' remaining seconds cannot).
  */
-export async function checkAudio(
-  db: Db,
-  config: Config,
-  userId: number,
-  fileId: number,
-  now = new Date(),
-): Promise<z.infer<typeof ZCheckAudio>> {
-  const record = await visibleRecord(db, userId, fileId);
+export async function checkAudio(domain: DomainContext, userId: number, fileId: number): Promise<CheckAudio> {
+  const record = await visibleRecord(domain.db, userId, fileId);
   const seconds = Math.ceil(record.timeLen);
   let reason: number | undefined;
   if (record.timeLen > MAX_TRANSCRIBE_SECONDS) {
     reason = StatusCode.AudioTooLong;
   } else {
-    const storage = await storageInfo(db, config, userId, now);
+    const storage = await storageInfo(domain, userId);
     if (storage.timeUsedToday + seconds > storage.timeLimitToday) reason = StatusCode.DailyQuotaExceeded;
     else if (storage.timeLimit - storage.timeUsed < seconds) reason = StatusCode.StorageQuotaExceeded;
   }
@@ -306,7 +262,7 @@ export async function checkAudio(
 }
 
 /** s/file/info: the facts ffprobe gave at upload. */
-export async function fileInfo(db: Db, userId: number, fileId: number): Promise<z.infer<typeof ZFileInfo>> {
+export async function fileInfo(db: Db, userId: number, fileId: number): Promise<FileInfo> {
   const r = await visibleRecord(db, userId, fileId);
   return {
     fileId: r.fileId,

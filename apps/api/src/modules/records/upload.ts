@@ -13,9 +13,9 @@ import {
   ZUploadQuery,
 } from "@yuelu/contracts";
 import { type Db, Prisma } from "@yuelu/db";
+import { AppError } from "@yuelu/domain";
 import type { FileStore } from "@yuelu/runtime";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
-import { AppError } from "../../lib/app-error.ts";
 import { safeFileName, uploadExtension } from "./names.ts";
 import { type MediaFacts, ProbeRefused, probeMedia, SNIFF_BYTES, type Sniffed, sniff } from "./probe.ts";
 import { assertOwnFolder } from "./service.ts";
@@ -47,14 +47,14 @@ const REASONS: Record<UploadRefusal, Record<Lang, string>> = {
 
 /** 20004 with a reason; the upload route words it as "File upload failed: <reason>". */
 export class UploadRefused extends AppError {
-  constructor(readonly reason: UploadRefusal) {
-    super(StatusCode.FileUploadFailed, { reason }, reason === "too_large" ? 413 : 200);
+  constructor(readonly refusal: UploadRefusal) {
+    super(StatusCode.FileUploadFailed, { reason: refusal }, refusal === "too_large" ? 413 : 200);
   }
 
   /** "File upload failed: <reason>" in the request's language. */
   explain(lang: Lang): string {
     const sep = lang === "zh" ? "：" : ": ";
-    return `${statusMessage(StatusCode.FileUploadFailed, lang).replace(/[.。]$/, "")}${sep}${REASONS[this.reason][lang]}`;
+    return `${statusMessage(StatusCode.FileUploadFailed, lang).replace(/[.。]$/, "")}${sep}${REASONS[this.refusal][lang]}`;
   }
 }
 
@@ -87,7 +87,7 @@ export async function receiveUpload(
   request: FastifyRequest,
   query: { menuId: number | null; uploadId?: string | undefined },
 ): Promise<UploadResult> {
-  const part = await request.file({ limits: { fileSize: deps.maxBytes ?? MAX_UPLOAD_BYTES } });
+  const part = await request.file({ limits: { files: 1, fileSize: deps.maxBytes ?? MAX_UPLOAD_BYTES } });
   if (!part) throw AppError.invalid("file", "no file part in the multipart body");
   try {
     const options = mergeFields(query, part);

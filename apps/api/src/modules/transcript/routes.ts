@@ -15,12 +15,11 @@ import {
   ZUpdateTextBody,
   ZUpdateTextResult,
 } from "@yuelu/contracts";
+import { countTaskEvent } from "@yuelu/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { requestLang } from "../../lib/lang.ts";
-import { businessDay } from "../../lib/time.ts";
 import { userIdOf } from "../../plugins/auth.ts";
-import { advanceTasks } from "../tasks/progress.ts";
 import {
   baseName,
   contentDisposition,
@@ -157,9 +156,9 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
             const t = await ownedTranscript(db, userId, q.fileId);
             const file = await build(req, t, q);
             // The daily task "export a transcript"; a failure here must not cost the user the download.
-            await db
-              .$transaction((tx) => advanceTasks(tx, userId, "export", 1, businessDay(new Date(), config.BUSINESS_TZ)))
-              .catch((err: unknown) => req.log.error({ err }, "could not count the export task"));
+            await countTaskEvent(app.domain, userId, "export").catch((err: unknown) =>
+              req.log.error({ err }, "could not count the export task"),
+            );
             return reply
               .header("content-type", file.type)
               .header("content-disposition", contentDisposition(file.name))

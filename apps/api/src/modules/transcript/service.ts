@@ -8,13 +8,10 @@ import {
   type ZEditableSegment,
 } from "@yuelu/contracts";
 import type { Db, Prisma } from "@yuelu/db";
+import { AppError, TX_OPTIONS, type Tx } from "@yuelu/domain";
 import type { z } from "zod";
-import { AppError } from "../../lib/app-error.ts";
-import type { Tx } from "../wallet/tx.ts";
 
 /** Transcripts of the user's own records (docs/records-api.md "Transcript"). */
-
-const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 };
 
 export interface OwnedTranscript {
   fileId: number;

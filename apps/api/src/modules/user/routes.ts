@@ -17,32 +17,40 @@ import {
   ZVirtualLogin,
   ZVirtualLoginQuery,
 } from "@yuelu/contracts";
+import {
+  assetsOf,
+  cancelDeletion,
+  deletionStatus,
+  requestDeletion,
+  storageInfo,
+  updateProfile,
+  updateSurvey,
+  ZERO_STORAGE,
+} from "@yuelu/domain";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requestLang } from "../../lib/lang.ts";
 import { userIdOf } from "../../plugins/auth.ts";
 import * as user from "./service.ts";
-import { storageInfo, ZERO_STORAGE } from "./storage.ts";
 
 const tags = ["user"];
 
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, sql, config } = app.deps;
-  const grace = config.ACCOUNT_DELETION_GRACE_DAYS;
+  const { db, sql, limiter } = app.deps;
+  const domain = app.domain;
+  const userInfo = (userId: number) => app.userInfoCache.get(userId, () => user.getUserInfo(sql, userId));
 
-  app.get("/api/v1/user/info", { schema: { tags, response: { 200: envelopeOf(ZUserInfo) } } }, async (req) => {
-    const userId = userIdOf(req);
-    return ok(await app.userInfoCache.get(userId, () => user.getUserInfo(sql, userId)));
-  });
+  app.get("/api/v1/user/info", { schema: { tags, response: { 200: envelopeOf(ZUserInfo) } } }, async (req) =>
+    ok(await userInfo(userIdOf(req))),
+  );
 
   app.post(
     "/api/v1/user/update_info",
     { schema: { tags, body: ZUpdateUserInfoBody, response: { 200: envelopeOf(ZUserInfo) } } },
     async (req) => {
-      const info = await user.updateUserInfo(db, sql, userIdOf(req), req.body);
-      await app.invalidate.user(info.userId);
-      return ok(info);
+      await updateProfile(domain, userIdOf(req), req.body);
+      return ok(await userInfo(userIdOf(req)));
     },
   );
 
@@ -57,7 +65,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       const session = req.session;
       if (!session || session.deleteRequestedAt) return ok(ZERO_STORAGE);
       if (req.query.userId !== undefined && req.query.userId !== session.userId) return ok(ZERO_STORAGE);
-      return ok(await storageInfo(db, config, session.userId));
+      return ok(await storageInfo(domain, session.userId));
     },
   );
 
@@ -66,7 +74,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       method,
       url: "/api/v1/store/get_asset",
       schema: { tags, response: { 200: envelopeOf(ZAssets) } },
-      handler: async (req) => ok(await user.getAssets(db, userIdOf(req))),
+      handler: async (req) => ok(await assetsOf(domain, userIdOf(req))),
     });
     app.route({
       method,
@@ -79,28 +87,20 @@ export default async function userRoutes(fastify: FastifyInstance) {
       url: "/api/v3/user/delete_account_status",
       config: { auth: "deleting" },
       schema: { tags, response: { 200: envelopeOf(ZDeleteAccountStatus) } },
-      handler: async (req) => ok(await user.deletionStatus(db, userIdOf(req), grace)),
+      handler: async (req) => ok(await deletionStatus(domain, userIdOf(req))),
     });
   }
 
   app.post(
     "/api/v3/user/delete_account",
     { schema: { tags, response: { 200: envelopeOf(ZDeleteAccountStatus) } } },
-    async (req) => {
-      const status = await user.requestDeletion(db, userIdOf(req), grace);
-      await app.invalidate.user(userIdOf(req)); // cached sessions must start answering 10006
-      return ok(status);
-    },
+    async (req) => ok(await requestDeletion(domain, userIdOf(req))),
   );
 
   app.post(
     "/api/v3/user/cancel_delete_account",
     { config: { auth: "deleting" }, schema: { tags, response: { 200: envelopeOf(ZDeleteAccountStatus) } } },
-    async (req) => {
-      const status = await user.cancelDeletion(db, userIdOf(req), grace);
-      await app.invalidate.user(userIdOf(req));
-      return ok(status);
-    },
+    async (req) => ok(await cancelDeletion(domain, userIdOf(req))),
   );
 
   app.get(
@@ -121,7 +121,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       config: { auth: "public" },
       schema: { tags, querystring: ZVirtualLoginQuery, response: { 200: envelopeOf(ZVirtualLogin) } },
     },
-    async (req) => ok(await user.virtualLogin(db, req.query.tempCode, req.ip)),
+    async (req) => ok(await user.virtualLogin(db, limiter, req.query.tempCode, req.ip)),
   );
 
   app.get(
@@ -143,11 +143,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (req) => {
-      const answers = await user.updateSurvey(db, userIdOf(req), req.body);
-      await app.invalidate.user(userIdOf(req));
-      return ok(answers);
-    },
+    async (req) => ok(await updateSurvey(domain, userIdOf(req), req.body)),
   );
 
   app.get(

@@ -1,4 +1,5 @@
-import type { Config } from "@yuelu/runtime";
+import type { EngineProblem } from "@yuelu/contracts";
+import type { Config, EngineReport } from "@yuelu/runtime";
 import { MoonshineEngine, moonshineMissing } from "./moonshine.ts";
 import { OpenAiAsrEngine, openAiMissing } from "./openai.ts";
 import type { AsrEngine, AsrEngineName, AsrLanguage } from "./types.ts";
@@ -16,26 +17,30 @@ export type AsrConfig = Pick<
   | "OPENAI_ASR_MODEL"
 >;
 
-export interface EngineAvailability {
-  language: AsrLanguage;
-  engine: AsrEngineName;
-  available: boolean;
-  /** what to install or set, as a sentence (only when not available) */
-  missing?: string;
-}
-
-/** Why `engine` cannot transcribe `language` here (a sentence naming what to install), or undefined. */
-export function engineMissing(engine: AsrEngineName, language: AsrLanguage, config: AsrConfig): string | undefined {
+/** Why `engine` cannot transcribe `language` here — the problem users are told, the details for the log — or undefined. */
+export function engineMissing(
+  engine: AsrEngineName,
+  language: AsrLanguage,
+  config: AsrConfig,
+): { problem: EngineProblem; detail: string } | undefined {
   switch (engine) {
     case "whisper":
       return whisperMissing(config.WHISPER_CLI, config.WHISPER_MODEL);
-    case "moonshine":
+    case "moonshine": {
       if (language === "zh") {
-        return "Moonshine recognises English only: for Chinese set ASR_ENGINE_ZH=whisper and install a model (`npm run models:fetch -- base`), or use an OpenAI-compatible server (OPENAI_ASR_URL)";
+        return {
+          problem: "english-only",
+          detail:
+            "Moonshine recognises English only: for Chinese set ASR_ENGINE_ZH=whisper and install a model (`npm run models:fetch -- base`), or use an OpenAI-compatible server (OPENAI_ASR_URL)",
+        };
       }
-      return moonshineMissing();
-    case "openai-compatible":
-      return openAiMissing(config.OPENAI_ASR_URL);
+      const detail = moonshineMissing();
+      return detail ? { problem: "model-missing", detail } : undefined;
+    }
+    case "openai-compatible": {
+      const detail = openAiMissing(config.OPENAI_ASR_URL);
+      return detail ? { problem: "server-missing", detail } : undefined;
+    }
   }
 }
 
@@ -54,12 +59,20 @@ export function engineFor(language: AsrLanguage, config: AsrConfig): AsrEngineNa
   return "moonshine";
 }
 
-/** For /dictation/configuration: which languages can be transcribed here, by which engine. */
-export function engineAvailability(config: AsrConfig): EngineAvailability[] {
+/**
+ * What this worker can transcribe, per language: the heartbeat it reports (runtime/worker-registry.ts),
+ * which the API reads for dictation/configuration and /readyz. `log` receives each problem's details.
+ */
+export function engineReports(
+  config: AsrConfig,
+  log?: (detail: string, language: AsrLanguage) => void,
+): EngineReport[] {
   return (["zh", "en", "auto"] as const).map((language) => {
     const engine = engineFor(language, config);
     const missing = engineMissing(engine, language, config);
-    return missing ? { language, engine, available: false, missing } : { language, engine, available: true };
+    if (!missing) return { language, engine, available: true };
+    log?.(missing.detail, language);
+    return { language, engine, available: false, problem: missing.problem };
   });
 }
 

@@ -3,10 +3,9 @@ export {
   type AsrEngineResolver,
   configuredAsrEngines,
   createAsrEngine,
-  type EngineAvailability,
-  engineAvailability,
   engineFor,
   engineMissing,
+  engineReports,
 } from "./factory.ts";
 export { MoonshineEngine, moonshineMissing } from "./moonshine.ts";
 export { OpenAiAsrEngine, openAiMissing } from "./openai.ts";

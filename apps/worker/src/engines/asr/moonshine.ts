@@ -99,7 +99,11 @@ export class MoonshineEngine implements AsrEngine {
     this.loading ??= (async () => {
       const missing = moonshineMissing();
       if (missing)
-        throw new AsrEngineUnavailableError("moonshine", `Moonshine (English ASR) is not available: ${missing}`);
+        throw new AsrEngineUnavailableError(
+          "moonshine",
+          `Moonshine (English ASR) is not available: ${missing}`,
+          "model-missing",
+        );
       const dir = moonshineModelDir().dir as string;
       const ort = await import("onnxruntime-node");
       // One thread unless ASR_THREADS says otherwise: the tiny model's ops are too small to split —
@@ -129,6 +133,7 @@ export class MoonshineEngine implements AsrEngine {
       throw new AsrEngineUnavailableError(
         "moonshine",
         "Moonshine recognises English only: set ASR_ENGINE_ZH=whisper (with a model) or openai-compatible for Chinese",
+        "english-only",
       );
     }
     await this.load();

@@ -55,7 +55,7 @@ export class OpenAiAsrEngine implements AsrEngine {
 
   async ready(): Promise<void> {
     const missing = openAiMissing(this.options.url);
-    if (missing) throw new AsrEngineUnavailableError("openai-compatible", missing);
+    if (missing) throw new AsrEngineUnavailableError("openai-compatible", missing, "server-missing");
   }
 
   async transcribe(audio: AudioInput, options: TranscribeOptions): Promise<AsrResult> {
@@ -128,6 +128,7 @@ export class OpenAiAsrEngine implements AsrEngine {
       throw new AsrEngineUnavailableError(
         "openai-compatible",
         `the ASR server at ${this.endpoint()} answered HTTP ${res.status}: check OPENAI_ASR_URL and OPENAI_ASR_KEY (${text.slice(0, 200)})`,
+        "server-refused",
       );
     }
     if (!res.ok) {

@@ -1,3 +1,4 @@
+import type { EngineProblem } from "@yuelu/contracts";
 import type { SpeechRegion } from "../../audio/vad.ts";
 
 /** The languages a transcription task may ask for ("auto": the engine detects it). */
@@ -56,12 +57,17 @@ export interface AsrEngine {
   transcribe(audio: AudioInput, options: TranscribeOptions): Promise<AsrResult>;
 }
 
-/** An engine that is not installed (no model, no binary, no server configured): code 70001, not retried. */
+/**
+ * An engine that is not installed (no model, no binary, no server configured): code 70001, not
+ * retried. `problem` is what users are told (contracts/engines.ts); the message, with its details,
+ * goes to the worker's log.
+ */
 export class AsrEngineUnavailableError extends Error {
   readonly code = 70001;
   constructor(
     readonly engine: string,
     message: string,
+    readonly problem: EngineProblem = "unknown",
   ) {
     super(message);
     this.name = "AsrEngineUnavailableError";

@@ -37,18 +37,30 @@ export const ZH_PROMPT = "以下是普通话的句子。";
 const GGML_MAGIC = 0x67676d6c;
 const MAX_CLIP_MS = 28_000;
 
-/** Why whisper cannot run with these paths (a sentence naming what to install), or undefined. */
-export function whisperMissing(cli: string, model: string): string | undefined {
+/**
+ * Why whisper cannot run with these paths — its problem key, and a sentence for the operator's log
+ * naming what to install — or undefined.
+ */
+export function whisperMissing(
+  cli: string,
+  model: string,
+): { problem: "binary-missing" | "model-missing"; detail: string } | undefined {
+  const binary = (detail: string) => ({ problem: "binary-missing" as const, detail });
+  const weights = (detail: string) => ({ problem: "model-missing" as const, detail });
   if (!existsSync(cli)) {
-    return `whisper.cpp is not built (no whisper-cli at ${cli}): install cmake and a C++ compiler, then run \`node scripts/build-whisper.mjs\` (or set WHISPER_CLI)`;
+    return binary(
+      `whisper.cpp is not built (no whisper-cli at ${cli}): install cmake and a C++ compiler, then run \`node scripts/build-whisper.mjs\` (or set WHISPER_CLI)`,
+    );
   }
   try {
     accessSync(cli, constants.X_OK);
   } catch {
-    return `whisper-cli at ${cli} is not executable: run \`node scripts/build-whisper.mjs --force\` or set WHISPER_CLI`;
+    return binary(
+      `whisper-cli at ${cli} is not executable: run \`node scripts/build-whisper.mjs --force\` or set WHISPER_CLI`,
+    );
   }
   if (!existsSync(model)) {
-    return `Whisper model not found at ${model}: run \`npm run models:fetch -- base\` or set WHISPER_MODEL`;
+    return weights(`Whisper model not found at ${model}: run \`npm run models:fetch -- base\` or set WHISPER_MODEL`);
   }
   try {
     if (statSync(model).size < 1024) throw new Error("too small");
@@ -58,7 +70,9 @@ export function whisperMissing(cli: string, model: string): string | undefined {
     closeSync(fd);
     if (head.readUInt32LE(0) !== GGML_MAGIC) throw new Error("bad magic");
   } catch {
-    return `${model} is not a whisper.cpp ggml model: run \`npm run models:fetch -- base\` or set WHISPER_MODEL`;
+    return weights(
+      `${model} is not a whisper.cpp ggml model: run \`npm run models:fetch -- base\` or set WHISPER_MODEL`,
+    );
   }
   return undefined;
 }
@@ -98,7 +112,7 @@ export class WhisperEngine implements AsrEngine {
 
   async ready(): Promise<void> {
     const missing = whisperMissing(this.options.cli, this.options.model);
-    if (missing) throw new AsrEngineUnavailableError("whisper", missing);
+    if (missing) throw new AsrEngineUnavailableError("whisper", missing.detail, missing.problem);
   }
 
   async transcribe(audio: AudioInput, options: TranscribeOptions): Promise<AsrResult> {

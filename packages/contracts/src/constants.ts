@@ -1,0 +1,11 @@
+/**
+ * `@yuelu/contracts/constants`: everything of the contracts that is not a zod schema — status
+ * codes and their messages, statuses, limits, the text rule and the validation-message catalogue.
+ * The web app imports these (and the schemas' types with `import type`), so no zod reaches its bundle.
+ */
+export * from "./codes.ts";
+export * from "./engines.ts";
+export * from "./limits.ts";
+export * from "./statuses.ts";
+export * from "./text.ts";
+export * from "./validation.ts";

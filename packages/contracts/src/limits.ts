@@ -1,0 +1,87 @@
+/**
+ * The product's fixed limits (spec §5, §9 and docs/records-api.md). Zod-free: the web app imports
+ * them through `@yuelu/contracts/constants` without pulling the schemas into its bundle.
+ */
+
+/** Spec §5: the 15 accepted upload extensions. */
+export const UPLOAD_EXTENSIONS = [
+  "wav",
+  "mp3",
+  "m4a",
+  "aac",
+  "mp4",
+  "3gp",
+  "mkv",
+  "flv",
+  "mov",
+  "wmv",
+  "mxf",
+  "avi",
+  "amr",
+  "wma",
+  "m4s",
+] as const;
+export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
+/** Containers the detail page plays in a <video>. */
+export const VIDEO_FORMATS: readonly string[] = ["mp4", "3gp", "mkv", "flv", "mov", "wmv", "mxf", "avi", "m4s"];
+
+/** Spec §5: 1 GiB per upload. */
+export const MAX_UPLOAD_BYTES = 1_073_741_824;
+/** Spec §5: 5 hours per upload (the upload constant). */
+export const MAX_UPLOAD_SECONDS = 5 * 3600;
+/** Spec §8 50001: 3 hours per transcription (the server's reading of the length limit). */
+export const MAX_TRANSCRIBE_SECONDS = 3 * 3600;
+
+/** Longest record name (characters), the extension included. */
+export const FILE_NAME_MAX = 100;
+/** Folder ('menu') names: 1–20 characters, at most 200 folders per user. */
+export const MENU_NAME_MAX = 20;
+export const MENU_MAX = 200;
+/** How many ids one batch call (move, delete, restore, download) takes. */
+export const BATCH_MAX = 500;
+
+export const MAX_SPEAKERS = 10;
+export const MAX_DICTATION_FILES = 100;
+/** One get_progress call may poll a whole page of records. */
+export const MAX_PROGRESS_FILES = 1000;
+export const MAX_SEGMENTS = 20_000;
+export const MAX_SEGMENT_TEXT = 5_000;
+export const MAX_HOT_WORDS = 200;
+export const MAX_HOT_WORD_LENGTH = 50;
+export const MAX_ABSTRACTS_LENGTH = 20_000;
+
+/** Spec §9: message list and shop page size; the most a list call returns. */
+export const PAGE_SIZE_MAX = 9999;
+
+/** Spec §5 speaker rename: Han characters, English letters and digits, at most 10 (code points). */
+export const SPEAKER_NAME_MAX = 10;
+export const SPEAKER_NAME_PATTERN = /^[\p{Script=Han}A-Za-z0-9]+$/u;
+/** The worker's default speaker names ('说话人1', 'Speaker 1'); accepted as they are in update_text. */
+export const DEFAULT_SPEAKER_NAME_PATTERN = /^(说话人\d{1,4}|Speaker \d{1,4})$/;
+
+export function isValidSpeakerName(name: string): boolean {
+  return SPEAKER_NAME_PATTERN.test(name) && [...name].length <= SPEAKER_NAME_MAX;
+}
+
+/** The default name of the n-th speaker (0-based) in a transcript of `language`: '说话人1' or 'Speaker 1'. */
+export function speakerLabel(index: number, language: string): string {
+  return language === "zh" ? `说话人${index + 1}` : `Speaker ${index + 1}`;
+}
+
+/** Nicknames: 1–20 characters. */
+export const NICKNAME_MAX = 20;
+
+/** Invite codes: 8 characters from A–Z and 2–9 without the look-alikes I and O (the database generates them). */
+export const INVITE_CODE_LENGTH = 8;
+export const INVITE_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{8}$/;
+
+/** The survey answer the SPA sends for a step the user closed without answering (spec §4). */
+export const SURVEY_SKIP = "Skip";
+
+/** postMessage the login page sends to its parent window (ARCHITECTURE §3). */
+export const LOGIN_SUCCESS_MESSAGE = "login-success";
+
+/** /tranSatis ratings: 1 (very unsatisfied) to 5 (very satisfied), with an optional comment. */
+export const SATISFACTION_MIN = 1;
+export const SATISFACTION_MAX = 5;
+export const SATISFACTION_COMMENT_MAX = 500;

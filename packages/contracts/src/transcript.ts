@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { zFlag, zId, zInt, zJsonText, zText } from "./common.ts";
+import { zHotWordList } from "./dictation.ts";
+import {
+  DEFAULT_SPEAKER_NAME_PATTERN,
+  isValidSpeakerName,
+  MAX_ABSTRACTS_LENGTH,
+  MAX_SEGMENT_TEXT,
+  MAX_SEGMENTS,
+  SPEAKER_NAME_MAX,
+} from "./limits.ts";
+
+/** Transcript reads, edits and exports (docs/records-api.md "Transcript"). */
+
+/** One transcript segment; times in ms. */
+export const ZSegment = z.object({
+  spkName: z.string(),
+  startTime: z.number().int(),
+  endTime: z.number().int(),
+  text: z.string(),
+  words: z.array(z.object({ text: z.string(), startTime: z.number().int(), endTime: z.number().int() })).optional(),
+});
+export type Segment = z.infer<typeof ZSegment>;
+
+export const ZTranscriptFileQuery = z.object({ fileId: zId });
+
+/** get_text: spec §3 Transcript detail (asrResult is the JSON text of the segments) plus what the detail page shows. */
+export const ZTextDetail = z.object({
+  fileName: z.string(),
+  updateTime: z.number().int(),
+  asrResult: z.string(),
+  fileId: z.number().int(),
+  timeLen: z.number().int(),
+  language: z.string(),
+  abstracts: z.string(),
+});
+export type TextDetail = z.infer<typeof ZTextDetail>;
+
+const zMs = z
+  .number()
+  .min(0)
+  .max(1_000_000_000)
+  .transform((v) => Math.round(v));
+
+const speakerReason = `only Chinese characters, English letters and digits, at most ${SPEAKER_NAME_MAX}`;
+const zSegmentText = zText({ max: MAX_SEGMENT_TEXT, multiline: true, trim: false });
+
+/** A segment as update_text accepts it (unknown keys dropped; endTime defaults to startTime). */
+export const ZEditableSegment = z.object({
+  spkName: z
+    .string()
+    .trim()
+    .refine((n) => isValidSpeakerName(n) || DEFAULT_SPEAKER_NAME_PATTERN.test(n), { message: speakerReason }),
+  startTime: zMs,
+  endTime: zMs.optional(),
+  text: zSegmentText,
+  words: z
+    .array(z.object({ text: zText({ max: 200, trim: false }), startTime: zMs, endTime: zMs }))
+    .max(MAX_SEGMENT_TEXT)
+    .optional(),
+});
+export type EditableSegment = z.infer<typeof ZEditableSegment>;
+
+/** asrResult: the JSON text of the segments, or the array itself. */
+export const zAsrResultInput = zJsonText(
+  z.array(ZEditableSegment).max(MAX_SEGMENTS, `at most ${MAX_SEGMENTS} segments`),
+  32 * 1024 * 1024,
+);
+
+export const ZUpdateTextBody = z.object({ fileId: zId, asrResult: zAsrResultInput });
+export const ZUpdateTextResult = z.object({
+  fileId: z.number().int(),
+  updateTime: z.number().int(),
+  segments: z.number().int(),
+});
+
+export const ZUpdateParaBody = z.object({
+  fileId: zId,
+  index: zInt.pipe(
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_SEGMENTS - 1),
+  ),
+  text: zSegmentText.optional(),
+  spkName: zText({ max: 1000 }).optional(),
+  renameAll: zFlag.optional(),
+});
+/** Spec §3 Speaker state: the name before and after, the batch flag, and the speakers now present. */
+export const ZUpdateParaResult = z.object({
+  fileId: z.number().int(),
+  index: z.number().int(),
+  segment: ZSegment,
+  oldName: z.string(),
+  newName: z.string(),
+  renameAll: z.boolean(),
+  renamed: z.number().int(),
+  speakers: z.array(z.string()),
+  updateTime: z.number().int(),
+});
+export type UpdateParaResult = z.infer<typeof ZUpdateParaResult>;
+
+export const ZHotWords = z.object({ hotWords: z.array(z.string()) });
+export const ZHotWordsPutBody = z.object({ hotWords: zHotWordList });
+
+export const ZTranscriptAbstractsBody = z.object({
+  fileId: zId,
+  abstracts: zText({ max: MAX_ABSTRACTS_LENGTH, multiline: true, trim: false }).optional(),
+});
+export const ZTranscriptAbstracts = z.object({ abstracts: z.string() });
+
+export const ZTranscriptExportQuery = z.object({
+  fileId: zId,
+  withSpeaker: zFlag.optional().default(true),
+  withTime: zFlag.optional().default(true),
+});
+export const ZTranscriptShareUrl = z.object({ url: z.string() });

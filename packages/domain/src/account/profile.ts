@@ -1,0 +1,66 @@
+import { SURVEY_SKIP, type WelcomeGiftKind } from "@yuelu/contracts";
+import type { DomainContext } from "../context.ts";
+import { AppError } from "../errors.ts";
+import { userChanged } from "../transaction.ts";
+
+/** Writes to a user's own row; each announces "user.changed" once committed (the user-info cache). */
+
+type Ctx = Pick<DomainContext, "db" | "clock" | "events">;
+
+/** Nickname, avatar, and welcome gifts the onboarding dialogs have announced (shown once). */
+export async function updateProfile(
+  ctx: Ctx,
+  userId: number,
+  input: { nickName?: string; userPhoto?: string; giftsShown?: WelcomeGiftKind | WelcomeGiftKind[] },
+): Promise<void> {
+  const shown = input.giftsShown === undefined ? [] : [input.giftsShown].flat();
+  await ctx.db.$transaction([
+    ctx.db.user.update({
+      where: { id: userId },
+      data: {
+        ...(input.nickName !== undefined ? { nickName: input.nickName } : {}),
+        ...(input.userPhoto !== undefined ? { userPhoto: input.userPhoto } : {}),
+      },
+    }),
+    ctx.db.welcomeGift.updateMany({
+      where: { userId, kind: { in: shown }, shownAt: null },
+      data: { shownAt: ctx.clock.now() },
+    }),
+  ]);
+  await userChanged(ctx, userId);
+}
+
+/** A password hash (scrypt, made by the account service) for password sign-in. */
+export async function setPasswordHash(ctx: Ctx, userId: number, passwordHash: string): Promise<void> {
+  await ctx.db.user.update({ where: { id: userId }, data: { passwordHash } });
+  await userChanged(ctx, userId);
+}
+
+/**
+ * Stores the survey answers (spec §4 Survey). Each must be one of the listed options — by its stored
+ * value (the Chinese name), or its English name — or 'Skip'; the stored value is the same whatever
+ * the language the user answered in.
+ */
+export async function updateSurvey(ctx: Ctx, userId: number, input: { identity?: string; channel?: string }) {
+  const options = await ctx.db.infoCollectOption.findMany();
+  const resolve = (kind: "identity" | "channel", value: string | undefined) => {
+    if (value === undefined) return undefined;
+    if (value.toLowerCase() === SURVEY_SKIP.toLowerCase()) return SURVEY_SKIP;
+    const match = options.find(
+      (o) => o.kind === kind && (o.name === value || o.nameEn.toLowerCase() === value.toLowerCase()),
+    );
+    if (!match) throw AppError.invalid(kind, "not one of the listed options");
+    return match.name;
+  };
+  const identity = resolve("identity", input.identity);
+  const channel = resolve("channel", input.channel);
+  await ctx.db.user.update({
+    where: { id: userId },
+    data: {
+      ...(identity !== undefined ? { infoCollectIdentity: identity } : {}),
+      ...(channel !== undefined ? { infoCollectChannel: channel } : {}),
+    },
+  });
+  await userChanged(ctx, userId);
+  return { infoCollectIdentity: identity ?? null, infoCollectChannel: channel ?? null };
+}

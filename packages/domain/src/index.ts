@@ -1,0 +1,29 @@
+export { cancelDeletion, deletionDue, deletionStatus, requestDeletion } from "./account/deletion.ts";
+export { setPasswordHash, updateProfile, updateSurvey } from "./account/profile.ts";
+export { accountsDueForPurge, purgeAccount } from "./account/purge.ts";
+export { accountForPasswordSignIn, defaultNickName, findOrCreateAccount } from "./account/sign-up.ts";
+export { type Clock, type DomainConfig, type DomainContext, systemClock } from "./context.ts";
+export { AppError } from "./errors.ts";
+export { deleteRecordsForever } from "./records/delete-forever.ts";
+export { CHECKIN_LEDGER_REASON, MEMBER_TIMES, SIGN_REWARD_BEANS, sign, signInfo } from "./rewards/checkin.ts";
+export { advanceTasks, countTaskEvent } from "./rewards/task-progress.ts";
+export { grantWelcomeGifts, WELCOME_GIFTS_KEY, welcomeGiftsSetting } from "./rewards/welcome-gifts.ts";
+export { addSeconds, type BusinessMonth, businessDay, businessMonth, SECONDS } from "./time.ts";
+export { type AfterCommit, TX_OPTIONS, type Tx, transact, userChanged } from "./transaction.ts";
+export {
+  type ClaimedTask,
+  claimTask,
+  completeTask,
+  failTask,
+  reportTaskProgress,
+  retryTask,
+  type TaskFailure,
+} from "./transcription/lifecycle.ts";
+export { type EnqueueTranscription, type FileOutcome, requestTranscriptions } from "./transcription/request.ts";
+export { failStuckTranscriptions, type JobLookup } from "./transcription/stuck.ts";
+export { OPEN_TASK_STATES, TaskState } from "./transcription/task-state.ts";
+export { grantBeans, type Posting, spendBeans } from "./wallet/ledger.ts";
+export { extendMembership, isMemberAt } from "./wallet/membership.ts";
+export { assetsOf, dailyLimit, dailyLimitOf, storageInfo, ZERO_STORAGE } from "./wallet/quota.ts";
+export { CARD_VALIDITY, grantTimeCard, type TimeCardGrant } from "./wallet/time-cards.ts";
+export { ChargeRefused, chargeTranscription, refundTranscription } from "./wallet/transcription-charge.ts";

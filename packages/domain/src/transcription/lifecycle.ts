@@ -1,0 +1,112 @@
+import type { Segment } from "@yuelu/contracts";
+import type { DomainContext } from "../context.ts";
+import { transact } from "../transaction.ts";
+import { refundTranscription } from "../wallet/transcription-charge.ts";
+import { moveTask, setTaskProgress } from "./task-state.ts";
+
+/** The moves a worker makes while it runs a task (see task-state.ts). */
+
+type Ctx = Pick<DomainContext, "db" | "clock" | "events">;
+
+/** What a worker needs to run a claimed task. */
+export interface ClaimedTask {
+  id: number;
+  fileId: number;
+  userId: number;
+  language: string;
+  speakerCount: number;
+  storageKey: string;
+  timeLen: number;
+  hotWords: string[];
+}
+
+/** An attempt starts: queued (or running, after a dead worker) → running. Null when the task is not waiting for one. */
+export async function claimTask(ctx: Ctx, taskId: number): Promise<ClaimedTask | null> {
+  return ctx.db.$transaction(async (tx) => {
+    const moved = await moveTask(tx, taskId, "claim", { now: ctx.clock.now() });
+    if (!moved) return null;
+    const task = await tx.transcriptionTask.findUniqueOrThrow({
+      where: { id: taskId },
+      include: { record: { select: { storageKey: true, timeLen: true } } },
+    });
+    const hotWords = await tx.hotWord.findMany({ where: { userId: task.userId }, orderBy: { id: "asc" } });
+    return {
+      id: task.id,
+      fileId: task.fileId,
+      userId: task.userId,
+      language: task.language,
+      speakerCount: task.speakerCount,
+      storageKey: task.record.storageKey,
+      timeLen: task.record.timeLen,
+      hotWords: hotWords.map((h) => h.word),
+    };
+  });
+}
+
+/** Progress of a running task (0–99); false when it is no longer running (failed, deleted): stop working on it. */
+export function reportTaskProgress(ctx: Pick<Ctx, "db">, task: { id: number; fileId: number }, progress: number) {
+  return setTaskProgress(ctx.db, task, progress);
+}
+
+/**
+ * The transcript is ready: running → done and the transcript stored, in one transaction. False when
+ * the task stopped running meanwhile (its record was deleted, housekeeping failed it): nothing is
+ * written then.
+ */
+export async function completeTask(
+  ctx: Ctx,
+  taskId: number,
+  transcript: { segments: Segment[]; language: string },
+): Promise<boolean> {
+  return transact(ctx, async (tx, after) => {
+    const moved = await moveTask(tx, taskId, "complete", { now: ctx.clock.now() });
+    if (!moved) return false;
+    const asrResult = transcript.segments as unknown as object[];
+    await tx.transcript.upsert({
+      where: { fileId: moved.fileId },
+      create: { fileId: moved.fileId, asrResult, language: transcript.language },
+      update: { asrResult, language: transcript.language, abstracts: "" },
+    });
+    after.publish({ type: "transcription.done", userId: moved.userId, taskId, fileId: moved.fileId });
+    return true;
+  });
+}
+
+/** Between attempts: running → queued, progress 0. */
+export async function retryTask(ctx: Pick<Ctx, "db" | "clock">, taskId: number): Promise<boolean> {
+  return ctx.db.$transaction(async (tx) => (await moveTask(tx, taskId, "retry", { now: ctx.clock.now() })) !== null);
+}
+
+export interface TaskFailure {
+  code: number;
+  /** a failureReason() of contracts/engines.ts */
+  reason: string;
+  /** for operators (logs, the database); users see the translated reason */
+  detail?: string;
+}
+
+/**
+ * The task's final failure: queued/running → failed, and its charge refunded in the same
+ * transaction. Returns whether this call failed it (false: it was done, failed or gone already).
+ */
+export async function failTask(ctx: Ctx, taskId: number, failure: TaskFailure): Promise<boolean> {
+  return transact(ctx, async (tx, after) => {
+    const now = ctx.clock.now();
+    const moved = await moveTask(tx, taskId, "fail", {
+      now,
+      errorCode: failure.code,
+      errorReason: failure.reason,
+      errorMessage: failure.detail,
+    });
+    if (!moved) return false;
+    await refundTranscription(tx, taskId, now);
+    after.publish({
+      type: "transcription.failed",
+      userId: moved.userId,
+      taskId,
+      fileId: moved.fileId,
+      code: failure.code,
+    });
+    return true;
+  });
+}

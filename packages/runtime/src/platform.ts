@@ -1,0 +1,56 @@
+import path from "node:path";
+import { Redis } from "ioredis";
+import type { Config } from "./config.ts";
+import { type DatabaseHandle, openDatabase } from "./database.ts";
+import { EventBus, postgresTransport, redisTransport } from "./events.ts";
+import { type FileStore, localFileStore } from "./file-store.ts";
+import { createQueueBackend, type QueueBackend, queuePrefix } from "./queues.ts";
+
+/** The shared infrastructure of one process: what the API, the worker and the launcher all start from. */
+export interface Platform {
+  config: Config;
+  database: DatabaseHandle;
+  /** present when REDIS_URL is set */
+  redis?: Redis;
+  queues: QueueBackend;
+  files: FileStore;
+  /**
+   * Events between processes: Redis pub/sub with REDIS_URL; PostgreSQL LISTEN/NOTIFY with only
+   * DATABASE_URL; in-process with the embedded database (one process is all there is).
+   */
+  events: EventBus;
+  close(): Promise<void>;
+}
+
+export async function openPlatform(
+  config: Config,
+  log: { info(msg: string): void; error(obj: unknown, msg?: string): void },
+): Promise<Platform> {
+  const database = await openDatabase(config, (msg) => log.info(msg));
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+  // One prefix per installation (queues, events), so installs sharing a Redis never hear each other.
+  const prefix = await queuePrefix(database.db);
+  const transport = redis
+    ? redisTransport(redis, `${prefix}:events`)
+    : database.embedded
+      ? undefined
+      : postgresTransport(database.url);
+  const events = new EventBus(transport, (err) => log.error({ err }, "event bus error"));
+  await events.listen();
+  const queues = createQueueBackend({ redisUrl: config.REDIS_URL, databaseUrl: database.url, prefix });
+  const files = localFileStore(path.join(config.dataDir, "files"));
+  return {
+    config,
+    database,
+    redis,
+    queues,
+    files,
+    events,
+    async close() {
+      await queues.close();
+      await events.close();
+      await redis?.quit();
+      await database.close();
+    },
+  };
+}

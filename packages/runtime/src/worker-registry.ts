@@ -1,0 +1,67 @@
+import { hostname } from "node:os";
+import type { Db } from "@yuelu/db";
+
+/**
+ * Which speech engines the running workers have. Each worker process writes a heartbeat row
+ * (worker_heartbeats) when it starts and every HEARTBEAT_MS; the API reads the live ones for
+ * dictation/configuration and /readyz — correct whether workers run in the API's process, in other
+ * containers, or on GPU servers.
+ */
+
+export interface EngineReport {
+  language: "zh" | "en" | "auto";
+  engine: string;
+  available: boolean;
+  /** an EngineProblem of contracts/engines.ts when not available */
+  problem?: string;
+}
+
+export interface LiveWorker {
+  workerId: string;
+  hostname: string;
+  pid: number;
+  engines: EngineReport[];
+  startedAt: Date;
+  seenAt: Date;
+}
+
+export const HEARTBEAT_MS = 30_000;
+/** A worker not seen for this long is taken for gone (three missed heartbeats). */
+export const WORKER_STALE_MS = 3 * HEARTBEAT_MS;
+
+/** Writes this worker's row now and every HEARTBEAT_MS until `stop()`, which also removes it. */
+export function startHeartbeat(
+  db: Db,
+  workerId: string,
+  engines: () => EngineReport[],
+  onError: (error: unknown) => void = () => {},
+): { beat(): Promise<void>; stop(): Promise<void> } {
+  const beat = async () => {
+    const row = { hostname: hostname(), pid: process.pid, engines: engines() as object[], seenAt: new Date() };
+    await db.workerHeartbeat.upsert({ where: { workerId }, create: { workerId, ...row }, update: row });
+  };
+  const timer = setInterval(() => beat().catch(onError), HEARTBEAT_MS);
+  timer.unref();
+  return {
+    beat,
+    async stop() {
+      clearInterval(timer);
+      await db.workerHeartbeat.deleteMany({ where: { workerId } }).catch(onError);
+    },
+  };
+}
+
+/** Workers seen within WORKER_STALE_MS, most recently seen first. */
+export async function liveWorkers(db: Db, now = new Date()): Promise<LiveWorker[]> {
+  const since = new Date(now.getTime() - WORKER_STALE_MS);
+  const rows = await db.workerHeartbeat.findMany({ where: { seenAt: { gt: since } }, orderBy: { seenAt: "desc" } });
+  return rows.map((r) => ({ ...r, engines: Array.isArray(r.engines) ? (r.engines as unknown as EngineReport[]) : [] }));
+}
+
+/** Removes the rows of workers that died without saying goodbye, a day on (kept that long for diagnosis). */
+export async function sweepDeadWorkers(db: Db, now = new Date()): Promise<number> {
+  const { count } = await db.workerHeartbeat.deleteMany({
+    where: { seenAt: { lt: new Date(now.getTime() - 86_400_000) } },
+  });
+  return count;
+}
