@@ -1,4 +1,7 @@
+import { EventBus, redisTransport } from "@yuelu/runtime";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runHousekeeping } from "../../apps/worker/src/jobs/housekeeping.ts";
 import { createTestApp, signIn, type TestApp } from "../helpers/app.ts";
 
 /**
@@ -61,5 +64,28 @@ describe.runIf(withRedis)("two replicas sharing Redis", () => {
     expect(await status()).toBe(1);
     await a.http().post("/voice_yuelu/api/v3/user/delete_account").set("Cookie", user.cookie);
     expect(await eventually(status, (c) => c === 10006)).toBe(10006);
+  });
+});
+
+describe.runIf(withRedis)("a worker process's changes reach the API replicas", () => {
+  it("an account purged by housekeeping in a worker (its own event bus) is signed out on every replica at once", async () => {
+    const user = await signIn(a);
+    const status = () => userInfoOnB(user.cookie).then((body) => body.status_code as number);
+    expect(await status()).toBe(1); // b now holds the session and the user info in its caches
+    // the deletion came due long ago (written directly: no event, as if requested in another era)
+    await a.db.user.update({
+      where: { id: user.userId },
+      data: { deleteRequestedAt: new Date(Date.now() - 30 * 86_400_000) },
+    });
+    const redis = new Redis(process.env.REDIS_URL!);
+    const workerEvents = new EventBus(redisTransport(redis, `${a.prefix}:events`));
+    try {
+      const result = await runHousekeeping({ ...a.domain, events: workerEvents });
+      expect(result.purgedAccounts).toBeGreaterThanOrEqual(1);
+      // without the worker's "user.changed", b would answer from its caches for up to a minute
+      expect(await eventually(status, (c) => c === 10001, 1000)).toBe(10001);
+    } finally {
+      await redis.quit();
+    }
   });
 });

@@ -49,6 +49,8 @@ export interface TestApp {
   files: FileStore;
   /** the business rules' context the app uses (same db, events, files) */
   domain: DomainContext;
+  /** the Redis key prefix of its queues and limits; its event channel is `${prefix}:events` */
+  prefix: string;
   databaseUrl: string;
   http: () => ReturnType<typeof supertest>;
   close(): Promise<void>;
@@ -61,7 +63,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { shareDatabaseWith?: TestApp } = {},
+  options: { shareDatabaseWith?: TestApp; sms?: SmsSender } = {},
 ): Promise<TestApp> {
   const mode = inject("databaseMode");
   const serverUrl = inject("serverUrl");
@@ -104,7 +106,7 @@ export async function createTestApp(
     limiter,
     files,
     cookieSecret: "test-secret-test-secret-test-secret-0123456789",
-    sms,
+    sms: options.sms ?? sms,
   });
   await app.ready();
   const testApp: TestApp = {
@@ -118,6 +120,7 @@ export async function createTestApp(
     limiter,
     files,
     domain: { db, clock: systemClock, events, config, files },
+    prefix,
     databaseUrl,
     http: () => supertest(app.server),
     async close() {

@@ -11,7 +11,7 @@ import voiceYuelu from "./modules/voice-yuelu.ts";
 import auth from "./plugins/auth.ts";
 import caches from "./plugins/caches.ts";
 import docs from "./plugins/docs.ts";
-import errors, { frameworkErrors } from "./plugins/errors.ts";
+import errors, { clientErrorHandler, frameworkErrors } from "./plugins/errors.ts";
 import params, { BODY_LIMIT } from "./plugins/params.ts";
 import rateLimit from "./plugins/rate-limit.ts";
 import security from "./plugins/security.ts";
@@ -38,6 +38,8 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
     bodyLimit: BODY_LIMIT,
     // Errors met before routing (a bad percent-escape in the path…) answer the envelope too.
     frameworkErrors,
+    // …and so do requests Node's HTTP parser refuses (an unknown method, a malformed request line).
+    clientErrorHandler,
     requestIdHeader: "x-request-id",
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];

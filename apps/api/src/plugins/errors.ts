@@ -66,6 +66,26 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   return sendEnvelope(reply, known.http, known.code, known.message(lang));
 }
 
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser cannot read (an unknown method, a
+ * malformed request line, headers too large) never reaches a route. It still gets the envelope, in
+ * the default language (nothing of the request can be trusted to say another), and the connection ends.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: import("node:net").Socket) {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+  const message = status === 431 ? "请求头过大" : httpStatusMessages[400]!.zh;
+  const body = JSON.stringify({ status_code: status, status_msg: message, data: null });
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\n` +
+      "Content-Type: application/json; charset=utf-8\r\n" +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export function sendEnvelope(reply: FastifyReply, http: number, code: number, message: string, data: unknown = null) {
   // Sent pre-serialised: a route's response schema describes its success data, not error envelopes.
   return reply

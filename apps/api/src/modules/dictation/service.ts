@@ -99,7 +99,8 @@ export async function progressOf(db: Db, userId: number, fileIds: number[], lang
     if (record.fileStatus === FileStatus.Failed && task?.errorCode) {
       row.errorCode = task.errorCode;
       // Tasks failed before reasons were stored: a 70001 still says the engine was missing.
-      const reason = task.errorReason ?? (task.errorCode === StatusCode.EngineUnavailable ? "engine-unavailable" : null);
+      const reason =
+        task.errorReason ?? (task.errorCode === StatusCode.EngineUnavailable ? "engine-unavailable" : null);
       row.errorMsg = transcriptionFailureMessage(reason, lang);
     }
     return row;

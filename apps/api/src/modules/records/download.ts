@@ -5,7 +5,7 @@ import { AppError } from "@yuelu/domain";
 import type { FileStore } from "@yuelu/runtime";
 import type { FastifyBaseLogger } from "fastify";
 import { ZipFile } from "yazl";
-import { contentDisposition, mimeOf, uniqueNames } from "./names.ts";
+import { contentDisposition, mimeOf, uniqueNames, zipEntryName } from "./names.ts";
 import { visibleRecord, visibleRecords } from "./service.ts";
 
 export type ByteRange = { kind: "full" } | { kind: "partial"; start: number; end: number } | { kind: "unsatisfiable" };
@@ -97,7 +97,7 @@ export async function openZip(
   const records = await visibleRecords(db, userId, fileIds);
   const sizes = await Promise.all(records.map((r) => files.size(r.storageKey)));
   if (sizes.some((s) => s === null)) throw new AppError(StatusCode.FileNotFound);
-  const names = uniqueNames(records.map((r) => r.fileName));
+  const names = uniqueNames(records.map((r) => zipEntryName(r.fileName)));
 
   const zip = new ZipFile();
   const output = zip.outputStream as Readable;

@@ -47,6 +47,14 @@ export function renamedFileName(raw: string, currentName: string, format: string
   return safeFileName(cleaned, ext, "audio");
 }
 
+/**
+ * A record name as a zip entry: characters that Windows forbids in file names (and that zip tools
+ * read as drive letters or folders, "a:b.wav") become "_", so every archive extracts everywhere.
+ */
+export function zipEntryName(name: string): string {
+  return name.replace(/[<>:"|?*\\/]/g, "_");
+}
+
 /** Makes names unique inside one zip: "a.mp3", "a (1).mp3", "a (2).mp3"… (case-insensitive). */
 export function uniqueNames(names: readonly string[]): string[] {
   const taken = new Set<string>();
