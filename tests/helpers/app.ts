@@ -179,3 +179,13 @@ export async function signIn(t: TestApp, phone = uniquePhone()): Promise<SignedI
   const cookies = [res.headers["set-cookie"] ?? []].flat() as string[];
   return { userId: res.body.data.userId, phone, cookie: cookies.map((c) => c.split(";")[0]).join("; ") };
 }
+
+/** Another session of an existing phone's account (a second device), through dev-login: no SMS, no rate limit. */
+export async function devSession(t: TestApp, phone: string): Promise<SignedIn> {
+  const res = await t.http().get(`/account/dev-login?phone=${phone}&redir=/`).set("Host", "127.0.0.1");
+  if (res.status !== 302) throw new Error(`dev-login failed: ${res.status} ${res.text}`);
+  const cookies = [res.headers["set-cookie"] ?? []].flat() as string[];
+  const cookie = cookies.map((c) => c.split(";")[0]).join("; ");
+  const userId = Number(/userid=(\d+)/.exec(cookie)?.[1]);
+  return { userId, phone, cookie };
+}

@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger } from "fastify";
 import fp from "fastify-plugin";
 import type { AppDeps } from "./deps.ts";
 import accountRoutes from "./modules/account/routes.ts";
+import payments from "./modules/payments/plugin.ts";
 import healthRoutes from "./modules/system/health.ts";
 import voiceYuelu from "./modules/voice-yuelu.ts";
 import auth from "./plugins/auth.ts";
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
   await app.register(auth);
   await app.register(docs);
 
+  await app.register(payments);
   await app.register(healthRoutes);
   await app.register(accountRoutes, { prefix: "/account" });
   await app.register(voiceYuelu, { prefix: API_PREFIX });

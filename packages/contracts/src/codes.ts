@@ -26,6 +26,7 @@ export const StatusCode = {
   GiftCodeUsed: 60005,
   RewardNotClaimable: 60006,
   AlreadySigned: 60007,
+  OrderNotPayable: 60008,
   EngineUnavailable: 70001,
   Silent: 80000,
   SystemError: 99999,
@@ -66,6 +67,10 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [StatusCode.GiftCodeUsed]: { zh: "兑换码已被使用", en: "This redeem code has already been used." },
   [StatusCode.RewardNotClaimable]: { zh: "暂无可领取的奖励", en: "No reward to claim." },
   [StatusCode.AlreadySigned]: { zh: "今日已签到", en: "Already signed in today." },
+  [StatusCode.OrderNotPayable]: {
+    zh: "订单已关闭或已支付，无法再次支付",
+    en: "This order is closed or already paid: it cannot be paid again.",
+  },
   [StatusCode.EngineUnavailable]: { zh: "服务引擎不可用：{detail}", en: "The engine is not available: {detail}" },
   [StatusCode.Silent]: { zh: "请求已拒绝", en: "Request rejected." },
   [StatusCode.SystemError]: { zh: "系统错误", en: "System error." },

@@ -85,3 +85,7 @@ export const LOGIN_SUCCESS_MESSAGE = "login-success";
 export const SATISFACTION_MIN = 1;
 export const SATISFACTION_MAX = 5;
 export const SATISFACTION_COMMENT_MAX = 500;
+
+/** Spec §9: the cashier polls an order every 5 s; the QR box is 140×140. */
+export const PAY_POLL_MS = 5000;
+export const QR_SIZE = 140;

@@ -8,6 +8,19 @@
 export const FileStatus = { Waiting: 0, Transcribing: 1, Complete: 2, InQueue: 3, Failed: -1, NotFound: -10 } as const;
 export type FileStatus = (typeof FileStatus)[keyof typeof FileStatus];
 
+/**
+ * tradeStatus of a payment order (ARCHITECTURE §4): -1 created, 0 scanned and awaiting payment,
+ * 1 paid, 2 finished, 3 closed / failed / timed out.
+ */
+export const TradeStatus = { Created: -1, Scanned: 0, Paid: 1, Finished: 2, Closed: 3 } as const;
+export type TradeStatus = (typeof TradeStatus)[keyof typeof TradeStatus];
+
+/** goodsType of pay goods (spec §3): 1 membership plan, 0 duration card. */
+export const GoodsType = { DurationCard: 0, Membership: 1 } as const;
+
+/** The only payment channel (spec §9). */
+export const PAY_AGENT = "alipay";
+
 /** signCheck of a sign result (spec §4 Check-in): 1 success, 2 already signed today. */
 export const SignCheck = { Success: 1, AlreadySigned: 2 } as const;
 

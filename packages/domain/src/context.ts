@@ -10,7 +10,11 @@ export const systemClock: Clock = { now: () => new Date() };
 /** The settings business rules read. */
 export type DomainConfig = Pick<
   Config,
-  "BUSINESS_TZ" | "DAILY_QUOTA_SECONDS" | "DAILY_QUOTA_SECONDS_MEMBER" | "ACCOUNT_DELETION_GRACE_DAYS"
+  | "BUSINESS_TZ"
+  | "DAILY_QUOTA_SECONDS"
+  | "DAILY_QUOTA_SECONDS_MEMBER"
+  | "ACCOUNT_DELETION_GRACE_DAYS"
+  | "PAY_ORDER_TTL_SECONDS"
 >;
 
 /**

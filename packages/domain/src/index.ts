@@ -2,8 +2,26 @@ export { cancelDeletion, deletionDue, deletionStatus, requestDeletion } from "./
 export { setPasswordHash, updateProfile, updateSurvey } from "./account/profile.ts";
 export { accountsDueForPurge, purgeAccount } from "./account/purge.ts";
 export { accountForPasswordSignIn, defaultNickName, findOrCreateAccount } from "./account/sign-up.ts";
+export { isMembership, listPayGoods, payGoodsView, sellableGoods } from "./commerce/catalogue.ts";
+export { alipayAmount, parseAlipayAmount, priceLabel, yuan } from "./commerce/money.ts";
+export {
+  closeExpiredOrders,
+  createOrder,
+  expireIfDue,
+  noteProviderState,
+  OPEN_TRADE_STATES,
+  orderNumberOf,
+  ownOrder,
+  PaymentMismatch,
+  type PaymentReport,
+  providerOrderNumber,
+  reopenOrder,
+  settleOrder,
+} from "./commerce/orders.ts";
+export { checkout, isSettled, latestOpenOrder, orderList, orderView } from "./commerce/views.ts";
 export { type Clock, type DomainConfig, type DomainContext, systemClock } from "./context.ts";
 export { AppError } from "./errors.ts";
+export { sendUserMessage, type UserMessage } from "./messages/send.ts";
 export { deleteRecordsForever } from "./records/delete-forever.ts";
 export { CHECKIN_LEDGER_REASON, MEMBER_TIMES, SIGN_REWARD_BEANS, sign, signInfo } from "./rewards/checkin.ts";
 export { advanceTasks, countTaskEvent } from "./rewards/task-progress.ts";
@@ -22,6 +40,7 @@ export {
 export { type EnqueueTranscription, type FileOutcome, requestTranscriptions } from "./transcription/request.ts";
 export { failStuckTranscriptions, type JobLookup } from "./transcription/stuck.ts";
 export { OPEN_TASK_STATES, TaskState } from "./transcription/task-state.ts";
+export { cardSourceName, durationCards, durationDetail } from "./wallet/cards.ts";
 export { grantBeans, type Posting, spendBeans } from "./wallet/ledger.ts";
 export { extendMembership, isMemberAt } from "./wallet/membership.ts";
 export { assetsOf, dailyLimit, dailyLimitOf, storageInfo, ZERO_STORAGE } from "./wallet/quota.ts";

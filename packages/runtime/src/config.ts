@@ -69,6 +69,18 @@ const EnvSchema = z.object({
   OPENAI_ASR_URL: z.string().url().optional(),
   OPENAI_ASR_KEY: z.string().min(1).optional(),
   OPENAI_ASR_MODEL: z.string().min(1).default("whisper-1"),
+  /** Payment provider: mock-alipay (a small gateway inside the server) or alipay (the official SDK). */
+  PAYMENT_PROVIDER: z.enum(["mock-alipay", "alipay"]).default("mock-alipay"),
+  /** Unpaid orders close (tradeStatus 3) this long after their QR was issued. */
+  PAY_ORDER_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  /** alipay: the application id, the application's private key (PEM or bare base64) and Alipay's public key. */
+  ALIPAY_APP_ID: z.string().min(1).optional(),
+  ALIPAY_PRIVATE_KEY: z.string().min(1).optional(),
+  ALIPAY_PUBLIC_KEY: z.string().min(1).optional(),
+  /** alipay: PKCS1 (the SDK's default) or PKCS8 (what Alipay's key tool makes) */
+  ALIPAY_KEY_TYPE: z.enum(["PKCS1", "PKCS8"]).default("PKCS1"),
+  /** alipay: the gateway; the sandbox is https://openapi-sandbox.dl.alipaydev.com */
+  ALIPAY_GATEWAY: z.string().url().default("https://openapi.alipay.com"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -102,6 +114,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.SMS_PROVIDER === "webhook" && !e.SMS_WEBHOOK_URL) {
     throw new ConfigError("SMS_WEBHOOK_URL is required when SMS_PROVIDER=webhook");
+  }
+  if (e.PAYMENT_PROVIDER === "alipay" && !(e.ALIPAY_APP_ID && e.ALIPAY_PRIVATE_KEY && e.ALIPAY_PUBLIC_KEY)) {
+    throw new ConfigError(
+      "ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY are required when PAYMENT_PROVIDER=alipay",
+    );
   }
   return {
     ...e,

@@ -12,7 +12,9 @@ export type DomainEvent =
   /** one session ended (logout) */
   | { type: "session.ended"; userId: number; sessionId: string }
   | { type: "transcription.done"; userId: number; taskId: number; fileId: number }
-  | { type: "transcription.failed"; userId: number; taskId: number; fileId: number; code: number };
+  | { type: "transcription.failed"; userId: number; taskId: number; fileId: number; code: number }
+  /** an order was paid and its goods granted (once) */
+  | { type: "order.paid"; userId: number; orderNumber: string; goodsId: number };
 
 export interface EventPublisher {
   publish(event: DomainEvent): Promise<void>;

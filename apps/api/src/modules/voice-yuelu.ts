@@ -3,6 +3,7 @@ import { requireAuth } from "../plugins/auth.ts";
 import contentRoutes from "./content/routes.ts";
 import dictationRoutes from "./dictation/routes.ts";
 import helpRoutes from "./help/routes.ts";
+import paymentRoutes from "./payments/routes.ts";
 import recordsRoutes from "./records/routes.ts";
 import rewardRoutes from "./rewards/routes.ts";
 import satisfactionRoutes from "./satisfaction/routes.ts";
@@ -24,4 +25,5 @@ export default async function voiceYuelu(app: FastifyInstance) {
   await app.register(dictationRoutes);
   await app.register(transcriptRoutes);
   await app.register(satisfactionRoutes);
+  await app.register(paymentRoutes);
 }

@@ -20,7 +20,10 @@ declare module "fastify" {
 export default fp(
   async (app: FastifyInstance) => {
     const sessions = new SessionCache<SessionUser>();
-    const userInfo = new UserInfoCache<UserInfo>();
+    // isMember flips when the membership ends: a cached "member" is never served past that second.
+    const userInfo = new UserInfoCache<UserInfo>(30_000, 50_000, (info) =>
+      info.isMember ? info.memberEffectiveTime * 1000 : undefined,
+    );
     app.deps.events.subscribe(sessions.onEvent);
     app.deps.events.subscribe(userInfo.onEvent);
     app.decorate("sessionCache", sessions);

@@ -1,5 +1,6 @@
 import {
   accountsDueForPurge,
+  closeExpiredOrders,
   type DomainContext,
   failStuckTranscriptions,
   type JobLookup,
@@ -15,6 +16,8 @@ export interface HousekeepingResult {
   failedStuckTasks: number;
   /** heartbeat rows of workers gone for a day */
   deadWorkers: number;
+  /** unpaid orders past their expiry, closed (tradeStatus 3) */
+  expiredOrders: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -23,7 +26,7 @@ const DAY_MS = 86_400_000;
  * Periodic clean-up: expired sessions, SMS codes older than a day, accounts whose deletion grace
  * period is over (purged: every process's caches hear of it through the event bus), transcription
  * tasks stuck far longer than possible (failed and refunded; with `transcriptionQueue`, also those
- * whose job is gone), and the heartbeats of dead workers. Plain function so tests can run it directly.
+ * whose job is gone), unpaid orders past their expiry, and the heartbeats of dead workers. Plain function so tests can run it directly.
  */
 export async function runHousekeeping(
   domain: DomainContext,
@@ -37,11 +40,13 @@ export async function runHousekeeping(
   for (const userId of due) await purgeAccount(domain, userId);
   const failedStuckTasks = await failStuckTranscriptions(domain, { queue: options.transcriptionQueue });
   const deadWorkers = await sweepDeadWorkers(db, now);
+  const expiredOrders = (await closeExpiredOrders(domain)).length;
   return {
     expiredSessions: sessions.count,
     oldSmsCodes: codes.count,
     purgedAccounts: due.length,
     failedStuckTasks,
     deadWorkers,
+    expiredOrders,
   };
 }

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { AlipayProvider } from "./alipay.ts";
+import { MockAlipayGateway } from "./mock-alipay/gateway.ts";
+import { mockAlipayKeys } from "./mock-alipay/keys.ts";
+import mockAlipayRoutes from "./mock-alipay/routes.ts";
+import { NOTIFY_PATH, type PaymentProvider } from "./provider.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** the configured payment provider (PAYMENT_PROVIDER) */
+    payments: PaymentProvider;
+  }
+}
+
+/**
+ * The payment provider of this install. With `mock-alipay`, the gateway's pages and calls are served
+ * at /mock-alipay, and its notifications are posted to this app's own notification endpoint through
+ * the full HTTP stack (`inject`: parsing, signature check and all).
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    const { config, db } = app.deps;
+    if (config.PAYMENT_PROVIDER === "alipay") {
+      app.decorate("payments", new AlipayProvider(config));
+      return;
+    }
+    const gateway = new MockAlipayGateway(db, await mockAlipayKeys(db), {
+      clock: app.domain.clock,
+      log: app.log,
+    });
+    app.decorate("payments", gateway);
+    await app.register(mockAlipayRoutes, { prefix: "/mock-alipay", gateway });
+    app.addHook("onReady", async () => {
+      gateway.startDelivery(async (params) => {
+        const res = await app.inject({
+          method: "POST",
+          url: NOTIFY_PATH,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload: new URLSearchParams(params).toString(),
+        });
+        return res.body;
+      });
+    });
+    app.addHook("onClose", async () => gateway.stop());
+  },
+  { name: "payments", dependencies: ["deps"] },
+);

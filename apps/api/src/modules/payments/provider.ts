@@ -1,0 +1,42 @@
+/**
+ * The payment provider adapter (ARCHITECTURE §4): `mock-alipay` (a small gateway inside the server,
+ * the default) and `alipay` (the official SDK). Both are asked the same questions, and their
+ * notifications go through the same verification code.
+ */
+
+/** Where providers post their asynchronous notifications (ARCHITECTURE §4). */
+export const NOTIFY_PATH = "/voice_yuelu/api/v1/pay/notify/alipay";
+
+/** What a provider says about one of its trades. */
+export type ProviderTradeState =
+  /** no trade yet, or not scanned (Alipay: ACQ.TRADE_NOT_EXIST) */
+  | { status: "NOT_FOUND" }
+  /** scanned, waiting for the payer */
+  | { status: "WAIT_BUYER_PAY" }
+  | { status: "TRADE_SUCCESS" | "TRADE_FINISHED"; totalAmount: string; tradeNo: string }
+  | { status: "TRADE_CLOSED" };
+
+export interface ProviderTrade {
+  /** the provider order number (out_trade_no) */
+  outTradeNo: string;
+  /** the merchant order number the payUrl names */
+  orderNumber: string;
+  amountFen: number;
+  subject: string;
+  notifyUrl: string;
+  expiresAt: Date;
+  /** the public origin the payer reaches this install at (PUBLIC_URL, or the request's origin) */
+  origin: string;
+}
+
+export interface PaymentProvider {
+  readonly name: "mock-alipay" | "alipay";
+  /** Creates (or re-creates) the provider trade; answers the URL the QR encodes. */
+  precreate(trade: ProviderTrade): Promise<{ payUrl: string }>;
+  query(outTradeNo: string): Promise<ProviderTradeState>;
+  /**
+   * Checks a notification: its RSA2 signature with the provider's public key, and that it is meant
+   * for our app id. Only then is any field of it believed.
+   */
+  verifyNotification(params: Record<string, string>): boolean;
+}

@@ -1,0 +1,196 @@
+import { type ExecutePaymentResult, type Lang, toEpochSeconds } from "@yuelu/contracts";
+import type { OrderModel } from "@yuelu/db";
+import {
+  createOrder,
+  type DomainContext,
+  expireIfDue,
+  noteProviderState,
+  OPEN_TRADE_STATES,
+  orderNumberOf,
+  ownOrder,
+  PaymentMismatch,
+  providerOrderNumber,
+  reopenOrder,
+  settleOrder,
+} from "@yuelu/domain";
+import type { FastifyBaseLogger } from "fastify";
+import { NOTIFY_PATH, type PaymentProvider } from "./provider.ts";
+
+/** The payment calls (docs/commerce.md): HTTP's and the provider's side; the rules are the domain's. */
+
+export interface PaymentDeps {
+  domain: DomainContext;
+  provider: PaymentProvider;
+  /** the public origin of this install: PUBLIC_URL, or the origin the request came in on */
+  origin: string;
+  log: FastifyBaseLogger;
+  /** provider queries running in this process, by order: a second poller waits for the first one's answer */
+  inflight: Map<string, Promise<void>>;
+}
+
+/** A polled order asks its provider at most this often (the cashier polls every 5 s, maybe from several devices). */
+const QUERY_EVERY_MS = 3000;
+
+/**
+ * execute_payment: a new order for the goods, or with `orderNumber` a new QR for that same order
+ * (reopened when it had timed out or failed). A paid order answers as it is, with no new QR.
+ */
+export async function executePayment(
+  deps: PaymentDeps,
+  userId: number,
+  input: { goodsId: number; orderNumber?: string },
+  lang: Lang,
+): Promise<ExecutePaymentResult> {
+  const { domain, provider } = deps;
+  const order = input.orderNumber
+    ? await reopenOrder(domain, userId, input.orderNumber, input.goodsId)
+    : await createOrder(domain, userId, input.goodsId, provider.name);
+  if (order.grantedAt) return answer(order);
+  const goods = await domain.db.payGoods.findUniqueOrThrow({ where: { goodsId: order.goodsId } });
+  const { payUrl } = await provider.precreate({
+    outTradeNo: providerOrderNumber(order),
+    orderNumber: order.orderNumber,
+    amountFen: order.amountFen,
+    subject: lang === "en" ? goods.goodsNameEn : goods.goodsName,
+    notifyUrl: `${deps.origin}${NOTIFY_PATH}`,
+    expiresAt: order.expiresAt,
+    origin: deps.origin,
+  });
+  const saved = await domain.db.order.update({ where: { orderNumber: order.orderNumber }, data: { payUrl } });
+  return answer(saved);
+}
+
+function answer(order: OrderModel): ExecutePaymentResult {
+  return {
+    orderNumber: order.orderNumber,
+    payUrl: order.payUrl,
+    tradeStatus: order.tradeStatus,
+    expireTime: toEpochSeconds(order.expiresAt),
+  };
+}
+
+/**
+ * check_pay_result: the order's trade status. An open order past its expiry closes (3); otherwise,
+ * at most every few seconds, its provider is asked — so a payment whose notification never arrives
+ * is still settled, and a scan shows as 0. Another user's or an unknown order: 60003.
+ */
+export async function checkPayResult(
+  deps: PaymentDeps,
+  userId: number,
+  input: { goodsId: number; orderNumber: string },
+): Promise<{ tradeStatus: number }> {
+  const { domain } = deps;
+  let order = await expireIfDue(domain, await ownOrder(domain, userId, input.orderNumber, input.goodsId));
+  if (!OPEN_TRADE_STATES.includes(order.tradeStatus)) return { tradeStatus: order.tradeStatus };
+  // Devices polling the same order get the same answer: in this process the first poller asks (when
+  // its period is due, claimQuery: across replicas too) and the others wait for that answer.
+  const { orderNumber } = order;
+  let asking = deps.inflight.get(orderNumber);
+  const recentlyAsked = order.queriedAt && domain.clock.now().getTime() - order.queriedAt.getTime() < QUERY_EVERY_MS;
+  if (!asking && recentlyAsked) return { tradeStatus: order.tradeStatus };
+  if (!asking) {
+    const current = order;
+    asking = (async () => {
+      if (await claimQuery(deps, current)) await askProvider(deps, current);
+    })().finally(() => deps.inflight.delete(orderNumber));
+    deps.inflight.set(orderNumber, asking);
+  }
+  await asking;
+  order = await domain.db.order.findUniqueOrThrow({ where: { orderNumber } });
+  return { tradeStatus: order.tradeStatus };
+}
+
+/** One poller per order and period asks the provider (a conditional update elects it). */
+async function claimQuery(deps: PaymentDeps, order: OrderModel): Promise<boolean> {
+  const now = deps.domain.clock.now();
+  const claimed = await deps.domain.db.order.updateMany({
+    where: {
+      orderNumber: order.orderNumber,
+      OR: [{ queriedAt: null }, { queriedAt: { lt: new Date(now.getTime() - QUERY_EVERY_MS) } }],
+    },
+    data: { queriedAt: now },
+  });
+  return claimed.count === 1;
+}
+
+async function askProvider(deps: PaymentDeps, order: OrderModel): Promise<void> {
+  const outTradeNo = providerOrderNumber(order);
+  let state: Awaited<ReturnType<PaymentProvider["query"]>>;
+  try {
+    state = await deps.provider.query(outTradeNo);
+  } catch (err) {
+    deps.log.warn({ err, orderNumber: order.orderNumber }, "payment provider query failed");
+    return;
+  }
+  if (state.status === "TRADE_SUCCESS" || state.status === "TRADE_FINISHED") {
+    await settle(deps, {
+      providerOrderNo: outTradeNo,
+      totalAmount: state.totalAmount,
+      providerTradeNo: state.tradeNo,
+      status: state.status,
+    });
+  } else if (state.status === "WAIT_BUYER_PAY") {
+    await noteProviderState(deps.domain, order.orderNumber, "scanned");
+  } else if (state.status === "TRADE_CLOSED") {
+    await noteProviderState(deps.domain, order.orderNumber, "closed");
+  }
+}
+
+async function settle(deps: PaymentDeps, report: Parameters<typeof settleOrder>[1]): Promise<boolean> {
+  try {
+    await settleOrder(deps.domain, report);
+    return true;
+  } catch (error) {
+    if (!(error instanceof PaymentMismatch)) throw error;
+    deps.log.error({ why: error.why, outTradeNo: report.providerOrderNo }, "payment report refused");
+    return false;
+  }
+}
+
+const PAID = new Set(["TRADE_SUCCESS", "TRADE_FINISHED"]);
+
+/**
+ * An asynchronous notification (Alipay's format, from either provider). Believed only once its
+ * signature and app id check out; then the order must exist and the amount match exactly. A
+ * payment settles the order (granting once); a closed trade closes it. Answers "success" when the
+ * notification was taken (Alipay then stops resending it), "fail" otherwise.
+ */
+export async function handleNotification(
+  deps: PaymentDeps,
+  params: Record<string, string>,
+): Promise<"success" | "fail"> {
+  if (!deps.provider.verifyNotification(params)) {
+    deps.log.warn(
+      { outTradeNo: params.out_trade_no, appId: params.app_id },
+      "payment notification refused: signature or app id",
+    );
+    return "fail";
+  }
+  const { out_trade_no: outTradeNo, trade_status: status, total_amount: amount, trade_no: tradeNo } = params;
+  if (!outTradeNo || !status || !amount || !tradeNo) return "fail";
+  if (PAID.has(status)) {
+    const settled = await settle(deps, {
+      providerOrderNo: outTradeNo,
+      totalAmount: amount,
+      providerTradeNo: tradeNo,
+      status: status as "TRADE_SUCCESS" | "TRADE_FINISHED",
+    });
+    if (!settled) return "fail";
+  } else {
+    const order = await deps.domain.db.order.findUnique({ where: { orderNumber: orderNumberOf(outTradeNo) } });
+    if (!order) return "fail";
+    if (status === "TRADE_CLOSED") await noteProviderState(deps.domain, order.orderNumber, "closed");
+  }
+  await deps.domain.db.paymentNotification.createMany({
+    data: [
+      {
+        orderNumber: orderNumberOf(outTradeNo),
+        notifyId: params.notify_id ?? `${tradeNo}:${status}`,
+        tradeStatus: status,
+        payload: params,
+      },
+    ],
+    skipDuplicates: true,
+  });
+  return "success";
+}
