@@ -9,6 +9,7 @@ const scripts = [
   "asr-rtf.mjs",
   "transcribe-e2e.mjs",
   "queue-burst.mjs",
+  "payments.mjs",
 ];
 // web-bundle reads the built app.
 execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });

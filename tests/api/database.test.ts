@@ -53,7 +53,11 @@ describe("seed", () => {
     const plans = await t.db.payGoods.findMany({ where: { goodsType: 1 }, orderBy: { goodsId: "asc" } });
     expect(plans.map((p) => p.goodsId)).toEqual([7, 8, 9]);
     // integer fen, never floats: ¥336 and ¥84; the annual plan's corner saves ¥78 against 12 monthly plans
-    expect(plans.find((p) => p.goodsId === 9)).toMatchObject({ priceFen: 33600, originalPriceFen: 41400, showSaved: true });
+    expect(plans.find((p) => p.goodsId === 9)).toMatchObject({
+      priceFen: 33600,
+      originalPriceFen: 41400,
+      showSaved: true,
+    });
     expect(plans.find((p) => p.goodsId === 8)).toMatchObject({ priceFen: 8400, showSaved: false });
     expect(12 * plans.find((p) => p.goodsId === 7)!.priceFen - 33600).toBe(7800);
     expect(await t.db.payGoods.count({ where: { goodsType: 0 } })).toBeGreaterThan(0);

@@ -73,6 +73,12 @@ const EnvSchema = z.object({
   PAYMENT_PROVIDER: z.enum(["mock-alipay", "alipay"]).default("mock-alipay"),
   /** Unpaid orders close (tradeStatus 3) this long after their QR was issued. */
   PAY_ORDER_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  /**
+   * mock-alipay: a JSON file with the gateway's keys ({appId, gatewayPrivateKey, gatewayPublicKey,
+   * merchantPrivateKey}), for integrators and benches that sign notifications themselves. Unset:
+   * generated on first start and kept in the database.
+   */
+  MOCK_ALIPAY_KEYS_FILE: z.string().min(1).optional(),
   /** alipay: the application id, the application's private key (PEM or bare base64) and Alipay's public key. */
   ALIPAY_APP_ID: z.string().min(1).optional(),
   ALIPAY_PRIVATE_KEY: z.string().min(1).optional(),

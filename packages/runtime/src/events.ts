@@ -13,6 +13,8 @@ export type DomainEvent =
   | { type: "session.ended"; userId: number; sessionId: string }
   | { type: "transcription.done"; userId: number; taskId: number; fileId: number }
   | { type: "transcription.failed"; userId: number; taskId: number; fileId: number; code: number }
+  /** an order's trade status or QR changed (scanned, closed, reopened, paid) */
+  | { type: "order.changed"; userId: number; orderNumber: string }
   /** an order was paid and its goods granted (once) */
   | { type: "order.paid"; userId: number; orderNumber: string; goodsId: number };
 

@@ -97,6 +97,7 @@ export async function reopenOrder(ctx: Ctx, userId: number, orderNumber: string,
       payUrl: "",
     },
   });
+  if (reopened) await orderChanged(ctx, reopened);
   // Two refreshes at once: the other one reopened it.
   return reopened ?? ownOrder(ctx, userId, orderNumber, goodsId);
 }
@@ -109,34 +110,40 @@ export async function expireIfDue(ctx: Ctx, order: OrderModel): Promise<OrderMod
     where: { orderNumber: order.orderNumber, tradeStatus: { in: OPEN_TRADE_STATES }, grantedAt: null },
     data: { tradeStatus: TradeStatus.Closed, closedAt: now, closeReason: "expired" },
   });
+  if (closed) await orderChanged(ctx, closed);
   return closed ?? (await ctx.db.order.findUniqueOrThrow({ where: { orderNumber: order.orderNumber } }));
 }
 
 /** Every open order past its expiry closes (housekeeping); answers them so their provider trades can be closed too. */
 export async function closeExpiredOrders(ctx: Ctx): Promise<OrderModel[]> {
   const now = ctx.clock.now();
-  return ctx.db.order.updateManyAndReturn({
+  const closed = await ctx.db.order.updateManyAndReturn({
     where: { tradeStatus: { in: OPEN_TRADE_STATES }, expiresAt: { lte: now }, grantedAt: null },
     data: { tradeStatus: TradeStatus.Closed, closedAt: now, closeReason: "expired" },
   });
+  for (const order of closed) await orderChanged(ctx, order);
+  return closed;
+}
+
+/** Announces a change of an order's status (the API's poll cache, on every replica, drops it). */
+function orderChanged(ctx: Pick<Ctx, "events">, order: Pick<OrderModel, "userId" | "orderNumber">) {
+  return ctx.events.publish({ type: "order.changed", userId: order.userId, orderNumber: order.orderNumber });
 }
 
 /** What the provider said of an open order that is not paid: scanned (→ 0) or closed by the payer (→ 3). */
-export async function noteProviderState(ctx: Ctx, orderNumber: string, state: "scanned" | "closed" | "unchanged") {
+export async function noteProviderState(ctx: Ctx, orderNumber: string, state: "scanned" | "closed") {
   const now = ctx.clock.now();
-  if (state === "scanned") {
-    await ctx.db.order.updateMany({
-      where: { orderNumber, tradeStatus: TradeStatus.Created },
-      data: { tradeStatus: TradeStatus.Scanned, scannedAt: now, queriedAt: now },
-    });
-  } else if (state === "closed") {
-    await ctx.db.order.updateMany({
-      where: { orderNumber, tradeStatus: { in: OPEN_TRADE_STATES }, grantedAt: null },
-      data: { tradeStatus: TradeStatus.Closed, closedAt: now, closeReason: "failed", queriedAt: now },
-    });
-  } else {
-    await ctx.db.order.updateMany({ where: { orderNumber }, data: { queriedAt: now } });
-  }
+  const changed =
+    state === "scanned"
+      ? await ctx.db.order.updateManyAndReturn({
+          where: { orderNumber, tradeStatus: TradeStatus.Created },
+          data: { tradeStatus: TradeStatus.Scanned, scannedAt: now },
+        })
+      : await ctx.db.order.updateManyAndReturn({
+          where: { orderNumber, tradeStatus: { in: OPEN_TRADE_STATES }, grantedAt: null },
+          data: { tradeStatus: TradeStatus.Closed, closedAt: now, closeReason: "failed" },
+        });
+  for (const order of changed) await orderChanged(ctx, order);
 }
 
 /** A provider's word that an order was paid: from a verified notification, or from asking the provider. */
@@ -178,6 +185,7 @@ export async function settleOrder(ctx: Ctx, report: PaymentReport): Promise<"gra
     if (order.grantedAt) {
       if (status > order.tradeStatus) {
         await tx.order.update({ where: { orderNumber }, data: { tradeStatus: status } });
+        after.publish({ type: "order.changed", userId: order.userId, orderNumber });
       }
       return "already-granted";
     }
@@ -212,6 +220,7 @@ export async function settleOrder(ctx: Ctx, report: PaymentReport): Promise<"gra
       sourceRef: `order:${orderNumber}`,
     });
     after.publish({ type: "user.changed", userId: order.userId });
+    after.publish({ type: "order.changed", userId: order.userId, orderNumber });
     after.publish({ type: "order.paid", userId: order.userId, orderNumber, goodsId: order.goodsId });
     return "granted";
   });

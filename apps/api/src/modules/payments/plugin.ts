@@ -25,7 +25,7 @@ export default fp(
       app.decorate("payments", new AlipayProvider(config));
       return;
     }
-    const gateway = new MockAlipayGateway(db, await mockAlipayKeys(db), {
+    const gateway = new MockAlipayGateway(db, await mockAlipayKeys(db, config.MOCK_ALIPAY_KEYS_FILE), {
       clock: app.domain.clock,
       log: app.log,
     });

@@ -35,6 +35,8 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
   const inflight = new Map<string, Promise<void>>();
   const deps = (req: FastifyRequest): PaymentDeps => ({
     domain,
+    sql: app.deps.sql,
+    polls: app.orderPollCache,
     provider: app.payments,
     origin: publicUrl ?? `${req.protocol}://${req.host}`,
     log: req.log,

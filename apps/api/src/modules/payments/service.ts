@@ -1,6 +1,7 @@
-import { type ExecutePaymentResult, type Lang, toEpochSeconds } from "@yuelu/contracts";
+import { type ExecutePaymentResult, type Lang, StatusCode, toEpochSeconds } from "@yuelu/contracts";
 import type { OrderModel } from "@yuelu/db";
 import {
+  AppError,
   createOrder,
   type DomainContext,
   expireIfDue,
@@ -13,13 +14,19 @@ import {
   reopenOrder,
   settleOrder,
 } from "@yuelu/domain";
+import type { HotSql } from "@yuelu/runtime";
 import type { FastifyBaseLogger } from "fastify";
+import type { ReadCache } from "../../lib/read-cache.ts";
 import { NOTIFY_PATH, type PaymentProvider } from "./provider.ts";
 
 /** The payment calls (docs/commerce.md): HTTP's and the provider's side; the rules are the domain's. */
 
 export interface PaymentDeps {
   domain: DomainContext;
+  /** prepared-statement reads: check_pay_result is polled every 5 s by every open cashier */
+  sql: HotSql;
+  /** orders as polled, kept for seconds and dropped on every "order.changed" */
+  polls: ReadCache<string, PolledOrder | null>;
   provider: PaymentProvider;
   /** the public origin of this install: PUBLIC_URL, or the origin the request came in on */
   origin: string;
@@ -80,25 +87,51 @@ export async function checkPayResult(
   input: { goodsId: number; orderNumber: string },
 ): Promise<{ tradeStatus: number }> {
   const { domain } = deps;
-  let order = await expireIfDue(domain, await ownOrder(domain, userId, input.orderNumber, input.goodsId));
-  if (!OPEN_TRADE_STATES.includes(order.tradeStatus)) return { tradeStatus: order.tradeStatus };
-  // Devices polling the same order get the same answer: in this process the first poller asks (when
-  // its period is due, claimQuery: across replicas too) and the others wait for that answer.
-  const { orderNumber } = order;
-  let asking = deps.inflight.get(orderNumber);
-  const recentlyAsked = order.queriedAt && domain.clock.now().getTime() - order.queriedAt.getTime() < QUERY_EVERY_MS;
-  if (!asking && recentlyAsked) return { tradeStatus: order.tradeStatus };
-  if (!asking) {
-    const current = order;
-    asking = (async () => {
-      if (await claimQuery(deps, current)) await askProvider(deps, current);
+  // The common case — an order polled again within seconds, or already settled — is served from
+  // memory or one prepared read.
+  const row = await deps.polls.get(input.orderNumber, async () => {
+    const [found] = await deps.sql.query<PolledOrder>("order-poll", ORDER_POLL, [input.orderNumber]);
+    return found ?? null;
+  });
+  if (!row || row.user_id !== userId || row.goods_id !== input.goodsId) throw new AppError(StatusCode.OrderNotFound);
+  const now = domain.clock.now().getTime();
+  const open = OPEN_TRADE_STATES.includes(row.trade_status);
+  const due = row.expires_at.getTime() <= now;
+  const recentlyAsked = row.queried_at !== null && now - row.queried_at.getTime() < QUERY_EVERY_MS;
+  const { orderNumber } = input;
+  if (!open || (!due && recentlyAsked && !deps.inflight.has(orderNumber))) return { tradeStatus: row.trade_status };
+
+  // Devices polling the same order get the same answer: in this process the first poller closes the
+  // order when it is due or asks the provider (when its period is due, claimQuery: across replicas
+  // too), and the others wait for that; the entry is taken before any await, so none slips past it.
+  let pending = deps.inflight.get(orderNumber);
+  if (!pending) {
+    pending = (async () => {
+      const order = await expireIfDue(domain, await ownOrder(domain, userId, orderNumber, input.goodsId));
+      if (OPEN_TRADE_STATES.includes(order.tradeStatus) && (await claimQuery(deps, order))) {
+        await askProvider(deps, order);
+      }
     })().finally(() => deps.inflight.delete(orderNumber));
-    deps.inflight.set(orderNumber, asking);
+    deps.inflight.set(orderNumber, pending);
   }
-  await asking;
-  order = await domain.db.order.findUniqueOrThrow({ where: { orderNumber } });
+  await pending;
+  deps.polls.invalidate(orderNumber); // it was just asked about: the next poll reads the new queriedAt
+  const order = await domain.db.order.findUniqueOrThrow({ where: { orderNumber } });
   return { tradeStatus: order.tradeStatus };
 }
+
+export interface PolledOrder {
+  user_id: number;
+  goods_id: number;
+  trade_status: number;
+  expires_at: Date;
+  queried_at: Date | null;
+}
+
+const ORDER_POLL = `
+  SELECT "userId" AS user_id, "goodsId" AS goods_id, "tradeStatus" AS trade_status,
+         "expiresAt" AS expires_at, "queriedAt" AS queried_at
+  FROM orders WHERE "orderNumber" = $1`;
 
 /** One poller per order and period asks the provider (a conditional update elects it). */
 async function claimQuery(deps: PaymentDeps, order: OrderModel): Promise<boolean> {

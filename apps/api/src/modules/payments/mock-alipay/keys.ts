@@ -1,10 +1,12 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import type { Db } from "@yuelu/db";
 
 /**
  * The mock gateway's RSA key pair (it signs notifications as Alipay does) and the merchant's own
  * key pair (the Alipay SDK our notification handler runs needs one), generated on first start and
- * kept in app_settings so every API replica signs and verifies with the same keys.
+ * kept in app_settings so every API replica signs and verifies with the same keys — or given in
+ * MOCK_ALIPAY_KEYS_FILE by whoever wants to sign notifications themselves (integrators, benches).
  */
 export interface MockAlipayKeys {
   appId: string;
@@ -15,7 +17,7 @@ export interface MockAlipayKeys {
 
 const KEY = "mock_alipay_keys";
 
-function generate(): MockAlipayKeys {
+export function generateMockAlipayKeys(): MockAlipayKeys {
   const pair = () =>
     generateKeyPairSync("rsa", {
       modulusLength: 2048,
@@ -32,11 +34,15 @@ function generate(): MockAlipayKeys {
   };
 }
 
-export async function mockAlipayKeys(db: Db): Promise<MockAlipayKeys> {
+export async function mockAlipayKeys(db: Db, file?: string): Promise<MockAlipayKeys> {
+  if (file) return JSON.parse(await readFile(file, "utf8")) as MockAlipayKeys;
   const existing = await db.appSetting.findUnique({ where: { key: KEY } });
   if (existing) return existing.value as unknown as MockAlipayKeys;
   // Two replicas starting together: the first insert wins, both read it back.
-  await db.appSetting.createMany({ data: [{ key: KEY, value: generate() as object }], skipDuplicates: true });
+  await db.appSetting.createMany({
+    data: [{ key: KEY, value: generateMockAlipayKeys() as object }],
+    skipDuplicates: true,
+  });
   const row = await db.appSetting.findUniqueOrThrow({ where: { key: KEY } });
   return row.value as unknown as MockAlipayKeys;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UserInfoCache } from "../../apps/api/src/lib/user-info-cache.ts";
+import { ReadCache } from "../../apps/api/src/lib/read-cache.ts";
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -7,40 +7,42 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-describe("UserInfoCache", () => {
+describe("ReadCache (user info)", () => {
   it("serves a cached value until the user is invalidated", async () => {
-    const cache = new UserInfoCache<string>();
+    const cache = new ReadCache<number, string>();
     let loads = 0;
     const load = async () => `v${++loads}`;
     expect(await cache.get(1, load)).toBe("v1");
     expect(await cache.get(1, load)).toBe("v1");
-    cache.onEvent({ type: "user.changed", userId: 1 });
+    cache.invalidate(1);
     expect(await cache.get(1, load)).toBe("v2");
-    cache.onEvent({ type: "user.changed", userId: 2 });
+    cache.invalidate(2);
     expect(await cache.get(1, load)).toBe("v2");
   });
 
   it("does not keep a value read before an invalidation that landed while it was loading", async () => {
-    const cache = new UserInfoCache<string>();
+    const cache = new ReadCache<number, string>();
     const slow = deferred<string>();
     const stale = cache.get(1, () => slow.promise);
-    cache.onEvent({ type: "user.changed", userId: 1 }); // the write committed meanwhile
+    cache.invalidate(1); // the write committed meanwhile
     slow.resolve("old");
     expect(await stale).toBe("old");
     expect(await cache.get(1, async () => "new")).toBe("new");
   });
 
   it("expires entries after its TTL", async () => {
-    const cache = new UserInfoCache<string>(1000);
+    const cache = new ReadCache<number, string>(1000);
     await cache.get(1, async () => "a", 0);
     expect(await cache.get(1, async () => "b", 999)).toBe("a");
     expect(await cache.get(1, async () => "c", 1001)).toBe("c");
   });
 
-  it("ignores session-only invalidations", async () => {
-    const cache = new UserInfoCache<string>();
-    await cache.get(1, async () => "a");
-    cache.onEvent({ type: "session.ended", userId: 1, sessionId: "x" });
-    expect(await cache.get(1, async () => "b")).toBe("a");
+  it("never serves a value past the instant it turns stale by itself (a membership ending)", async () => {
+    const cache = new ReadCache<number, { member: boolean; until: number }>(30_000, 100, (v) =>
+      v.member ? v.until : undefined,
+    );
+    await cache.get(1, async () => ({ member: true, until: 5_000 }), 0);
+    expect((await cache.get(1, async () => ({ member: false, until: 0 }), 4_999)).member).toBe(true);
+    expect((await cache.get(1, async () => ({ member: false, until: 0 }), 5_000)).member).toBe(false);
   });
 });
