@@ -78,6 +78,7 @@ export async function createTestApp(
   }
   const config = loadConfig({
     NODE_ENV: "test",
+    HOST: "127.0.0.1",
     DATABASE_URL: databaseUrl,
     DATA_DIR: `/tmp/yuelu-test-data-${randomBytes(4).toString("hex")}`,
     LOG_LEVEL: "silent",

@@ -23,6 +23,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { requestLang } from "../../lib/lang.ts";
 import { userIdOf } from "../../plugins/auth.ts";
+import { publicOrigin } from "./origin.ts";
 import { checkPayResult, executePayment, handleNotification, type PaymentDeps } from "./service.ts";
 
 const tags = ["payments"];
@@ -31,14 +32,13 @@ const tags = ["payments"];
 export default async function paymentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const domain = app.domain;
-  const publicUrl = app.deps.config.PUBLIC_URL?.replace(/\/+$/, "");
   const inflight = new Map<string, Promise<void>>();
   const deps = (req: FastifyRequest): PaymentDeps => ({
     domain,
     sql: app.deps.sql,
     polls: app.orderPollCache,
     provider: app.payments,
-    origin: publicUrl ?? `${req.protocol}://${req.host}`,
+    origin: publicOrigin(req, app.deps.config),
     log: req.log,
     inflight,
   });
