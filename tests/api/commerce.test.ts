@@ -54,9 +54,10 @@ async function tradeStatus(who: SignedIn, goodsId: number, orderNumber: string) 
   return res.body;
 }
 
-/** Lets check_pay_result ask the provider again at once (it asks at most every 3 s). */
+/** Lets check_pay_result ask the provider again at once (it asks at most every 3 s; the poll cache hears of it). */
 async function forgetQuery(orderNumber: string) {
-  await t.db.order.update({ where: { orderNumber }, data: { queriedAt: null } });
+  const order = await t.db.order.update({ where: { orderNumber }, data: { queriedAt: null } });
+  await t.events.publish({ type: "order.changed", userId: order.userId, orderNumber });
 }
 
 async function memberUntil(userId: number) {

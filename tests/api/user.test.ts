@@ -153,21 +153,22 @@ describe("storage info and assets", () => {
 });
 
 describe("unread size", () => {
-  it("counts the broadcast welcome message until it is read", async () => {
+  it("counts the broadcast welcome message and the welcome-gift message until they are read", async () => {
     const res = await post("/notify/get_unread_size", bob);
-    expect(res.body).toMatchObject({ status_code: 1, data: { unreadSize: 1 } });
+    expect(res.body).toMatchObject({ status_code: 1, data: { unreadSize: 2 } });
     await t.db.notificationRead.create({ data: { userId: bob.userId, notifyId: 1 } });
-    expect((await post("/notify/get_unread_size", bob)).body.data.unreadSize).toBe(0);
+    expect((await post("/notify/get_unread_size", bob)).body.data.unreadSize).toBe(1);
     // Another user's read state is their own.
-    expect((await post("/notify/get_unread_size", alice)).body.data.unreadSize).toBe(1);
+    expect((await post("/notify/get_unread_size", alice)).body.data.unreadSize).toBe(2);
   });
 
   it("counts messages addressed to the user, not those addressed to others", async () => {
+    const before = (await post("/notify/get_unread_size", bob)).body.data.unreadSize;
     await t.db.notification.create({
       data: { userId: alice.userId, notifyTitle: "t", notifyText: "x", senderName: "s" },
     });
-    expect((await post("/notify/get_unread_size", alice)).body.data.unreadSize).toBe(2);
-    expect((await post("/notify/get_unread_size", bob)).body.data.unreadSize).toBe(0);
+    expect((await post("/notify/get_unread_size", alice)).body.data.unreadSize).toBe(3);
+    expect((await post("/notify/get_unread_size", bob)).body.data.unreadSize).toBe(before);
   });
 });
 

@@ -4,6 +4,7 @@ export * from "./common.ts";
 export * from "./constants.ts";
 export * from "./content.ts";
 export * from "./dictation.ts";
+export * from "./engagement.ts";
 export * from "./envelope.ts";
 export * from "./jobs.ts";
 export * from "./records.ts";

@@ -89,3 +89,18 @@ export const SATISFACTION_COMMENT_MAX = 500;
 /** Spec §9: the cashier polls an order every 5 s; the QR box is 140×140. */
 export const PAY_POLL_MS = 5000;
 export const QR_SIZE = 140;
+
+/** Spec §5/§9: gift codes are 8 characters (letters and digits; case does not matter). */
+export const GIFT_CODE_LENGTH = 8;
+export const GIFT_CODE_PATTERN = /^[A-Za-z0-9]{8}$/;
+/** Gift-code types 101–199 grant that many days of membership (spec §4); 0 beans; 1 a time card (seconds). */
+export const GIFT_MEMBERSHIP_TYPES = { min: 101, max: 199 } as const;
+/** Shop: at most this many units of one goods per redeem. */
+export const SHOP_MAX_QUANTITY = 999;
+/** Feedback: the text, the contact, and up to 3 screenshots (images, each at most 5 MiB). */
+export const FEEDBACK_TEXT_MAX = 2000;
+export const FEEDBACK_CONTACT_MAX = 100;
+export const FEEDBACK_IMAGES_MAX = 3;
+export const FEEDBACK_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Spec §9: the unread badge shows '99+' beyond this. */
+export const UNREAD_BADGE_MAX = 99;

@@ -21,6 +21,12 @@ export const GoodsType = { DurationCard: 0, Membership: 1 } as const;
 /** The only payment channel (spec §9). */
 export const PAY_AGENT = "alipay";
 
+/** progressStatus of a task (spec §4 Tasks): 0 unfinished, 1 can claim, 2 claimed. */
+export const ProgressStatus = { Unfinished: 0, Claimable: 1, Claimed: 2 } as const;
+
+/** rewardType / signRewardType: 0 beans; 1 a time card (seconds); 101–199 membership days (gift codes). */
+export const RewardType = { Beans: 0, TimeCard: 1 } as const;
+
 /** signCheck of a sign result (spec §4 Check-in): 1 success, 2 already signed today. */
 export const SignCheck = { Success: 1, AlreadySigned: 2 } as const;
 

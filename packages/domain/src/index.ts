@@ -21,10 +21,14 @@ export {
 export { checkout, isSettled, latestOpenOrder, orderList, orderView } from "./commerce/views.ts";
 export { type Clock, type DomainConfig, type DomainContext, systemClock } from "./context.ts";
 export { AppError } from "./errors.ts";
+export { type Broadcast, broadcast, messageList, readAllMessages, readMessage, unreadCount } from "./messages/inbox.ts";
 export { sendUserMessage, type UserMessage } from "./messages/send.ts";
 export { deleteRecordsForever } from "./records/delete-forever.ts";
 export { CHECKIN_LEDGER_REASON, MEMBER_TIMES, SIGN_REWARD_BEANS, sign, signInfo } from "./rewards/checkin.ts";
+export { createGiftCodes, type GiftBatch, isMembershipGift, redeemGiftCode } from "./rewards/gift-codes.ts";
+export { purchaseGoods, shopGoods, unitCost } from "./rewards/shop.ts";
 export { advanceTasks, countTaskEvent } from "./rewards/task-progress.ts";
+export { periodOf, receiveReward, rewardText, taskList } from "./rewards/tasks.ts";
 export { grantWelcomeGifts, WELCOME_GIFTS_KEY, welcomeGiftsSetting } from "./rewards/welcome-gifts.ts";
 export { addSeconds, type BusinessMonth, businessDay, businessMonth, SECONDS } from "./time.ts";
 export { type AfterCommit, TX_OPTIONS, type Tx, transact, userChanged } from "./transaction.ts";
@@ -40,6 +44,7 @@ export {
 export { type EnqueueTranscription, type FileOutcome, requestTranscriptions } from "./transcription/request.ts";
 export { failStuckTranscriptions, type JobLookup } from "./transcription/stuck.ts";
 export { OPEN_TASK_STATES, TaskState } from "./transcription/task-state.ts";
+export { beanDetail, beanReasonName } from "./wallet/bean-detail.ts";
 export { cardSourceName, durationCards, durationDetail } from "./wallet/cards.ts";
 export { grantBeans, type Posting, spendBeans } from "./wallet/ledger.ts";
 export { extendMembership, isMemberAt } from "./wallet/membership.ts";

@@ -266,6 +266,30 @@ export const challengeTasks = [
     challengeDesc: "累计签到满7天",
     challengeDescEn: "Check in on 7 days in total",
   },
+  {
+    challengeId: 105,
+    challengeType: 1,
+    action: "gift_code",
+    progressFinish: 1,
+    rewardType: 0,
+    rewardNumber: 30,
+    challengeName: "使用一次兑换码",
+    challengeNameEn: "Redeem a gift code",
+    challengeDesc: "在礼包兑换中使用一次兑换码",
+    challengeDescEn: "Redeem a gift code once",
+  },
+  {
+    challengeId: 106,
+    challengeType: 1,
+    action: "purchase",
+    progressFinish: 1,
+    rewardType: 0,
+    rewardNumber: 100,
+    challengeName: "首次购买",
+    challengeNameEn: "First purchase",
+    challengeDesc: "购买一次会员或时长卡",
+    challengeDescEn: "Buy a membership or a time card once",
+  },
 ].map((t, i) => ({ ...t, sort: i + 1 }));
 
 export const surveyOptions = [
@@ -388,6 +412,9 @@ export const welcomeMessage = {
   notifyTitle: "欢迎使用悦录",
   notifyText:
     "欢迎来到悦录！上传或录制音视频即可转成文字，还可以文字转语音、管理你的声音。新用户赠送 3 小时转写时长，祝你使用愉快。",
+  notifyTitleEn: "Welcome to Yuelu",
+  notifyTextEn:
+    "Welcome to Yuelu! Upload or record audio and video to turn it into text, turn text into speech and manage your voices. New users get 3 hours of transcription time. Enjoy!",
   senderName: "悦录",
 };
 

@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { requireAuth } from "../plugins/auth.ts";
 import contentRoutes from "./content/routes.ts";
 import dictationRoutes from "./dictation/routes.ts";
+import feedbackRoutes from "./feedback/routes.ts";
 import helpRoutes from "./help/routes.ts";
+import messageRoutes from "./messages/routes.ts";
 import paymentRoutes from "./payments/routes.ts";
 import recordsRoutes from "./records/routes.ts";
 import rewardRoutes from "./rewards/routes.ts";
@@ -21,6 +23,8 @@ export default async function voiceYuelu(app: FastifyInstance) {
   await app.register(contentRoutes);
   await app.register(rewardRoutes);
   await app.register(helpRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(messageRoutes);
   await app.register(recordsRoutes);
   await app.register(dictationRoutes);
   await app.register(transcriptRoutes);

@@ -11,7 +11,7 @@ import { punctuate } from "../speech/punctuate.ts";
 
 export interface TranscribeContext {
   /** the business rules' context: every change of the task's state goes through them */
-  domain: Pick<DomainContext, "db" | "clock" | "events">;
+  domain: Pick<DomainContext, "db" | "clock" | "events" | "config">;
   files: FileStore;
   /** picks the ASR engine for a language (the product passes configuredAsrEngines(config)) */
   asr: AsrEngineResolver;

@@ -1,11 +1,13 @@
 import { SURVEY_SKIP, type WelcomeGiftKind } from "@yuelu/contracts";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { advanceTasks } from "../rewards/task-progress.ts";
+import { businessDay } from "../time.ts";
 import { userChanged } from "../transaction.ts";
 
 /** Writes to a user's own row; each announces "user.changed" once committed (the user-info cache). */
 
-type Ctx = Pick<DomainContext, "db" | "clock" | "events">;
+type Ctx = Pick<DomainContext, "db" | "clock" | "events" | "config">;
 
 /** Nickname, avatar, and welcome gifts the onboarding dialogs have announced (shown once). */
 export async function updateProfile(
@@ -54,12 +56,17 @@ export async function updateSurvey(ctx: Ctx, userId: number, input: { identity?:
   };
   const identity = resolve("identity", input.identity);
   const channel = resolve("channel", input.channel);
-  await ctx.db.user.update({
-    where: { id: userId },
-    data: {
-      ...(identity !== undefined ? { infoCollectIdentity: identity } : {}),
-      ...(channel !== undefined ? { infoCollectChannel: channel } : {}),
-    },
+  await ctx.db.$transaction(async (tx) => {
+    const user = await tx.user.update({
+      where: { id: userId },
+      data: {
+        ...(identity !== undefined ? { infoCollectIdentity: identity } : {}),
+        ...(channel !== undefined ? { infoCollectChannel: channel } : {}),
+      },
+    });
+    // The 'complete your profile' challenge: both steps answered (a skipped step is not an answer).
+    const answered = [user.infoCollectIdentity, user.infoCollectChannel].every((v) => v && v !== SURVEY_SKIP);
+    if (answered) await advanceTasks(tx, userId, "survey", 1, businessDay(ctx.clock.now(), ctx.config.BUSINESS_TZ));
   });
   await userChanged(ctx, userId);
   return { infoCollectIdentity: identity ?? null, infoCollectChannel: channel ?? null };

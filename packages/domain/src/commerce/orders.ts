@@ -4,7 +4,8 @@ import type { OrderModel } from "@yuelu/db";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { sendUserMessage } from "../messages/send.ts";
-import { addSeconds, SECONDS } from "../time.ts";
+import { advanceTasks } from "../rewards/task-progress.ts";
+import { addSeconds, businessDay, SECONDS } from "../time.ts";
 import { transact } from "../transaction.ts";
 import { extendMembership } from "../wallet/membership.ts";
 import { CARD_VALIDITY, grantTimeCard } from "../wallet/time-cards.ts";
@@ -214,6 +215,7 @@ export async function settleOrder(ctx: Ctx, report: PaymentReport): Promise<"gra
         closeReason: null,
       },
     });
+    await advanceTasks(tx, order.userId, "purchase", 1, businessDay(now, ctx.config.BUSINESS_TZ));
     const cardUntil = addSeconds(now, CARD_VALIDITY.purchase);
     await sendUserMessage(tx, order.userId, {
       ...purchaseMessage(goods, { memberUntil, cardUntil, timeZone: ctx.config.BUSINESS_TZ }),

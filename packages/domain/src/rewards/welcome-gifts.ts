@@ -2,6 +2,7 @@ import type { WelcomeGiftKind as GiftKind } from "@yuelu/contracts";
 import { z } from "zod";
 import { SECONDS } from "../time.ts";
 import type { Tx } from "../transaction.ts";
+import { sendUserMessage, type UserMessage } from "../messages/send.ts";
 import { extendMembership } from "../wallet/membership.ts";
 import { CARD_VALIDITY, grantTimeCard } from "../wallet/time-cards.ts";
 
@@ -68,5 +69,32 @@ export async function grantWelcomeGifts(
   if (setting.blackCardEnabled && setting.blackCardDays > 0) {
     await gift("black_card", () => extendMembership(tx, userId, setting.blackCardDays * SECONDS.day, now));
   }
+  if (granted.length > 0) await sendUserMessage(tx, userId, welcomeMessage(granted, setting));
   return granted;
+}
+
+/** The message that tells a new user what the welcome gifts were. */
+function welcomeMessage(granted: GiftKind[], setting: WelcomeGiftsSetting): UserMessage {
+  const hours = (seconds: number) => Math.round((seconds / SECONDS.hour) * 10) / 10;
+  const zh: string[] = [];
+  const en: string[] = [];
+  if (granted.includes("new_user")) {
+    zh.push(`${hours(setting.newUserSeconds)} 小时转写时长卡`);
+    en.push(`a ${hours(setting.newUserSeconds)}-hour transcription card`);
+  }
+  if (granted.includes("invite")) {
+    zh.push(`${hours(setting.inviteSeconds)} 小时邀请礼`);
+    en.push(`a ${hours(setting.inviteSeconds)}-hour invitation gift`);
+  }
+  if (granted.includes("black_card")) {
+    zh.push(`${setting.blackCardDays} 天会员`);
+    en.push(`${setting.blackCardDays} days of membership`);
+  }
+  return {
+    title: "新人礼包已到账",
+    text: `欢迎加入悦录！已为你发放：${zh.join("、")}。`,
+    titleEn: "Your welcome gifts",
+    textEn: `Welcome to Yuelu! You received ${en.join(", ")}.`,
+    sourceRef: "welcome",
+  };
 }

@@ -1,12 +1,15 @@
-import type { Segment } from "@yuelu/contracts";
+import { type Segment, transcriptionFailureMessage } from "@yuelu/contracts";
 import type { DomainContext } from "../context.ts";
+import { sendUserMessage } from "../messages/send.ts";
+import { advanceTasks } from "../rewards/task-progress.ts";
+import { businessDay } from "../time.ts";
 import { transact } from "../transaction.ts";
 import { refundTranscription } from "../wallet/transcription-charge.ts";
 import { moveTask, setTaskProgress } from "./task-state.ts";
 
 /** The moves a worker makes while it runs a task (see task-state.ts). */
 
-type Ctx = Pick<DomainContext, "db" | "clock" | "events">;
+type Ctx = Pick<DomainContext, "db" | "clock" | "events" | "config">;
 
 /** What a worker needs to run a claimed task. */
 export interface ClaimedTask {
@@ -49,9 +52,10 @@ export function reportTaskProgress(ctx: Pick<Ctx, "db">, task: { id: number; fil
 }
 
 /**
- * The transcript is ready: running → done and the transcript stored, in one transaction. False when
- * the task stopped running meanwhile (its record was deleted, housekeeping failed it): nothing is
- * written then.
+ * The transcript is ready: running → done and the transcript stored, in one transaction with what
+ * it earns — the daily 'transcribe' task and the seconds of 'transcribe_seconds' — and the message
+ * telling the user. False when the task stopped running meanwhile (its record was deleted,
+ * housekeeping failed it): nothing is written then.
  */
 export async function completeTask(
   ctx: Ctx,
@@ -66,6 +70,17 @@ export async function completeTask(
       where: { fileId: moved.fileId },
       create: { fileId: moved.fileId, asrResult, language: transcript.language },
       update: { asrResult, language: transcript.language, abstracts: "" },
+    });
+    const record = await tx.audioRecord.findUniqueOrThrow({ where: { fileId: moved.fileId } });
+    const today = businessDay(ctx.clock.now(), ctx.config.BUSINESS_TZ);
+    await advanceTasks(tx, moved.userId, "transcribe", 1, today);
+    await advanceTasks(tx, moved.userId, "transcribe_seconds", record.timeLen, today);
+    await sendUserMessage(tx, moved.userId, {
+      title: "转写完成",
+      text: `「${record.fileName}」已转写完成，可在“我的记录”中查看和编辑。`,
+      titleEn: "Transcription finished",
+      textEn: `“${record.fileName}” has been transcribed: open it from My records to read and edit it.`,
+      sourceRef: `transcription:${taskId}`,
     });
     after.publish({ type: "transcription.done", userId: moved.userId, taskId, fileId: moved.fileId });
     return true;
@@ -100,6 +115,14 @@ export async function failTask(ctx: Ctx, taskId: number, failure: TaskFailure): 
     });
     if (!moved) return false;
     await refundTranscription(tx, taskId, now);
+    const record = await tx.audioRecord.findUnique({ where: { fileId: moved.fileId }, select: { fileName: true } });
+    await sendUserMessage(tx, moved.userId, {
+      title: "转写失败",
+      text: `「${record?.fileName ?? ""}」转写失败：${transcriptionFailureMessage(failure.reason, "zh")}`,
+      titleEn: "Transcription failed",
+      textEn: `“${record?.fileName ?? ""}” could not be transcribed: ${transcriptionFailureMessage(failure.reason, "en")}`,
+      sourceRef: `transcription:${taskId}`,
+    });
     after.publish({
       type: "transcription.failed",
       userId: moved.userId,

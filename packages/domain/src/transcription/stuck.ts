@@ -20,7 +20,7 @@ const MAX_QUEUE_WAIT_MS = 24 * 60 * MINUTE;
  * ended without updating it, are failed (40001) and refunded. Returns how many it failed.
  */
 export async function failStuckTranscriptions(
-  ctx: Pick<DomainContext, "db" | "clock" | "events">,
+  ctx: Pick<DomainContext, "db" | "clock" | "events" | "config">,
   options: { queue?: JobLookup } = {},
 ): Promise<number> {
   const now = ctx.clock.now().getTime();

@@ -8,6 +8,10 @@ export const CARD_VALIDITY = {
   welcome: SECONDS.year,
   redeem: 90 * SECONDS.day,
   checkin: 90 * SECONDS.day,
+  /** task rewards: like the check-in's */
+  task: 90 * SECONDS.day,
+  /** gift codes: an operator's present, like a bought card */
+  gift: SECONDS.year,
 } as const;
 
 export interface TimeCardGrant {

@@ -28,7 +28,7 @@ import {
   ZUploadQuery,
   ZUploadResult,
 } from "@yuelu/contracts";
-import { deleteRecordsForever } from "@yuelu/domain";
+import { countTaskEvent, deleteRecordsForever } from "@yuelu/domain";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { requestLang } from "../../lib/lang.ts";
@@ -68,7 +68,12 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       try {
         if (announcesOversizedBody(req)) throw new UploadRefused("too_large");
-        return ok(await receiveUpload({ db, files, log: req.log }, userIdOf(req), req, req.body));
+        const uploaded = await receiveUpload({ db, files, log: req.log }, userIdOf(req), req, req.body);
+        // the 'first upload' challenge; a failure here must not cost the user the upload
+        await countTaskEvent(app.domain, userIdOf(req), "upload").catch((err: unknown) =>
+          req.log.error({ err }, "could not count the upload task"),
+        );
+        return ok(uploaded);
       } catch (error) {
         if (!(error instanceof UploadRefused)) throw error;
         req.log.info({ reason: error.refusal }, "upload refused");

@@ -10,7 +10,6 @@ import {
   ZMenuItem,
   ZStorageInfo,
   ZStorageInfoQuery,
-  ZUnreadSize,
   ZUpdateInfoCollectBody,
   ZUpdateUserInfoBody,
   ZUserInfo,
@@ -75,12 +74,6 @@ export default async function userRoutes(fastify: FastifyInstance) {
       url: "/api/v1/store/get_asset",
       schema: { tags, response: { 200: envelopeOf(ZAssets) } },
       handler: async (req) => ok(await assetsOf(domain, userIdOf(req))),
-    });
-    app.route({
-      method,
-      url: "/notify/get_unread_size",
-      schema: { tags: ["messages"], response: { 200: envelopeOf(ZUnreadSize) } },
-      handler: async (req) => ok({ unreadSize: await user.unreadSize(db, userIdOf(req)) }),
     });
     app.route({
       method,

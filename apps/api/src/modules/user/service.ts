@@ -53,13 +53,6 @@ export function maskPhone(phone: string): string {
   return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
 }
 
-/** Messages addressed to the user or broadcast, that the user has not read. */
-export async function unreadSize(db: Db, userId: number): Promise<number> {
-  return db.notification.count({
-    where: { OR: [{ userId }, { userId: null }], reads: { none: { userId } } },
-  });
-}
-
 /** Records this visit as the last login and answers the previous one (epoch seconds, 0 if none). */
 export async function touchLastLogin(db: Db, userId: number) {
   const [before] = await db.$queryRaw<{ previous: Date | null }[]>`
