@@ -1,3 +1,5 @@
+import { rm, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { applyMigrations, createDb, type Db, seedCatalogue } from "@yuelu/db";
 import type { Config } from "./config.ts";
 import { startEmbeddedPostgres } from "./embedded-postgres.ts";
@@ -20,7 +22,11 @@ export interface DatabaseHandle {
 export async function openDatabase(config: Config, log: (msg: string) => void = () => {}): Promise<DatabaseHandle> {
   const embedded = config.DATABASE_URL ? undefined : await startEmbeddedPostgres(config.dataDir);
   const url = config.DATABASE_URL ?? (embedded as NonNullable<typeof embedded>).url;
-  if (embedded) log(`embedded PostgreSQL (PGlite) under ${config.dataDir}/pgdata`);
+  if (embedded) {
+    log(`embedded PostgreSQL (PGlite) under ${config.dataDir}/pgdata`);
+    // The operators' CLI (npm run admin) reaches the running server's embedded database through this.
+    await writeFile(embeddedUrlFile(config.dataDir), embedded.url, { mode: 0o600 });
+  }
   if (config.autoMigrate) {
     const ran = await applyMigrations(url);
     if (ran.length) log(`applied migrations: ${ran.join(", ")}`);
@@ -37,7 +43,15 @@ export async function openDatabase(config: Config, log: (msg: string) => void = 
     async close() {
       await db.$disconnect();
       await sql.end();
-      await embedded?.stop();
+      if (embedded) {
+        await rm(embeddedUrlFile(config.dataDir), { force: true });
+        await embedded.stop();
+      }
     },
   };
+}
+
+/** Where a running server with the embedded database writes that database's loopback URL. */
+export function embeddedUrlFile(dataDir: string): string {
+  return path.join(dataDir, "embedded-postgres.url");
 }

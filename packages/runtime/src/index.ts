@@ -1,5 +1,5 @@
 export { type Config, ConfigError, loadConfig } from "./config.ts";
-export { type DatabaseHandle, openDatabase } from "./database.ts";
+export { type DatabaseHandle, embeddedUrlFile, openDatabase } from "./database.ts";
 export { type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded-postgres.ts";
 export {
   type DomainEvent,

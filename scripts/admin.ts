@@ -1,0 +1,143 @@
+// `npm run admin -- <command>`: the operators' tools. Uses DATABASE_URL, or the embedded database
+// under DATA_DIR (through the running server when there is one, else opening it directly).
+//
+//   gift-codes create --count 10 (--beans 50 | --card-minutes 60 | --member-days 30)
+//                     [--max-uses 1] [--expires 2027-01-31] [--batch spring]     prints the codes
+//   gift-codes list [--batch spring]
+//   broadcast --title "标题" --text "内容" [--title-en "Title"] [--text-en "Text"] [--user <id or phone>]
+//   feedback list [--limit 50]          satisfaction list [--limit 50]
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { createDb, type Db } from "@yuelu/db";
+import { broadcast, createGiftCodes } from "@yuelu/domain";
+import { embeddedUrlFile, loadConfig, openDatabase } from "@yuelu/runtime";
+import pg from "pg";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    count: { type: "string" },
+    beans: { type: "string" },
+    "card-minutes": { type: "string" },
+    "member-days": { type: "string" },
+    "max-uses": { type: "string", default: "1" },
+    expires: { type: "string" },
+    batch: { type: "string", default: "" },
+    title: { type: "string" },
+    text: { type: "string" },
+    "title-en": { type: "string" },
+    "text-en": { type: "string" },
+    user: { type: "string" },
+    limit: { type: "string", default: "50" },
+  },
+});
+
+function fail(message: string): never {
+  console.error(`admin: ${message}`);
+  process.exit(2);
+}
+
+const int = (name: string, value: string | undefined): number => {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n <= 0) fail(`--${name} must be a positive integer`);
+  return n;
+};
+
+/** The database: DATABASE_URL; else the running server's embedded one; else the embedded one opened here. */
+async function database(): Promise<{ db: Db; close(): Promise<void> }> {
+  const config = loadConfig({ ...process.env, LOG_LEVEL: "silent" });
+  if (config.DATABASE_URL) {
+    const db = createDb(config.DATABASE_URL, { poolSize: 2 });
+    return { db, close: () => db.$disconnect() };
+  }
+  const url = await readFile(embeddedUrlFile(config.dataDir), "utf8").catch(() => "");
+  if (url) {
+    const probe = new pg.Client({ connectionString: url });
+    const running = await probe.connect().then(
+      () => true,
+      () => false,
+    );
+    await probe.end().catch(() => {});
+    if (running) {
+      const db = createDb(url, { poolSize: 1 });
+      return { db, close: () => db.$disconnect() };
+    }
+  }
+  const handle = await openDatabase(config);
+  return { db: handle.db, close: () => handle.close() };
+}
+
+const [area, action] = positionals;
+const { db, close } = await database();
+try {
+  if (area === "gift-codes" && action === "create") {
+    const kinds = [values.beans, values["card-minutes"], values["member-days"]].filter((v) => v !== undefined);
+    if (kinds.length !== 1) fail("give exactly one of --beans, --card-minutes, --member-days");
+    const [rewardType, rewardNumber] = values.beans
+      ? [0, int("beans", values.beans)]
+      : values["card-minutes"]
+        ? [1, int("card-minutes", values["card-minutes"]) * 60]
+        : [101, int("member-days", values["member-days"])];
+    const expiresAt = values.expires ? new Date(`${values.expires}T23:59:59+08:00`) : undefined;
+    if (expiresAt && Number.isNaN(expiresAt.getTime())) fail("--expires must be YYYY-MM-DD");
+    const codes = await createGiftCodes(
+      { db },
+      {
+        count: int("count", values.count),
+        rewardType,
+        rewardNumber,
+        maxRedemptions: int("max-uses", values["max-uses"]),
+        expiresAt,
+        batch: values.batch ?? "",
+      },
+    );
+    console.log(codes.join("\n"));
+  } else if (area === "gift-codes" && action === "list") {
+    const rows = await db.giftCode.findMany({
+      where: values.batch ? { batch: values.batch } : {},
+      orderBy: { id: "desc" },
+      take: Number(values.limit),
+    });
+    for (const g of rows) {
+      const reward =
+        g.rewardType === 0
+          ? `${g.rewardNumber} beans`
+          : g.rewardType === 1
+            ? `${g.rewardNumber / 60} min card`
+            : `${g.rewardNumber} member days`;
+      console.log(
+        `${g.packCode}\t${reward}\tused ${g.redeemedCount}/${g.maxRedemptions}\t${g.expiresAt?.toISOString().slice(0, 10) ?? "no expiry"}\t${g.batch}`,
+      );
+    }
+  } else if (area === "broadcast") {
+    if (!values.title || !values.text) fail("--title and --text are required");
+    let userId: number | undefined;
+    if (values.user) {
+      const user = /^\d{11}$/.test(values.user)
+        ? await db.user.findUnique({ where: { phone: values.user } })
+        : await db.user.findUnique({ where: { id: int("user", values.user) } });
+      if (!user) fail(`no user ${values.user}`);
+      userId = user.id;
+    }
+    const notifyId = await broadcast(
+      { db },
+      { title: values.title, text: values.text, titleEn: values["title-en"], textEn: values["text-en"], userId },
+    );
+    console.log(`message ${notifyId} sent to ${userId === undefined ? "everyone" : `user ${userId}`}`);
+  } else if (area === "feedback" && action === "list") {
+    const rows = await db.feedback.findMany({ orderBy: { id: "desc" }, take: Number(values.limit) });
+    for (const f of rows) {
+      console.log(
+        `#${f.id}\t${f.createdAt.toISOString()}\tuser ${f.userId ?? "-"}\tcategory ${f.categoryId}\t${f.contact}\t${f.images.length} image(s)\n  ${f.content.replace(/\n/g, "\n  ")}`,
+      );
+    }
+  } else if (area === "satisfaction" && action === "list") {
+    const rows = await db.satisfactionRating.findMany({ orderBy: { id: "desc" }, take: Number(values.limit) });
+    for (const r of rows)
+      console.log(`#${r.id}\t${r.createdAt.toISOString()}\t${r.rating}/5\tuser ${r.userId ?? "-"}\t${r.comment}`);
+  } else {
+    fail("commands: gift-codes create|list, broadcast, feedback list, satisfaction list (see scripts/admin.ts)");
+  }
+} finally {
+  await close();
+}
