@@ -80,6 +80,9 @@ export async function purchaseGoods(
   const seconds = goods.duration * input.exchangeAmount;
   const now = ctx.clock.now();
   return transact(ctx, async (tx, after) => {
+    // The user's row first: the purchase row's foreign key would otherwise take a share lock on it
+    // before the ledger's exclusive one, and two parallel redeems would deadlock.
+    await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId}::int FOR UPDATE`;
     const purchase = await tx.shopPurchase.create({
       data: { userId, goodsId: goods.goodsId, amount: input.exchangeAmount, coinCost: cost, seconds },
     });
