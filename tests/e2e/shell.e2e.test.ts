@@ -83,7 +83,7 @@ describe("web shell", () => {
     await page.getByRole("tab", { name: "每日签到" }).waitFor({ timeout: 10_000 });
     await shot(page, "checkin-dialog-desktop-zh");
     await page.keyboard.press("Escape");
-    await expect.poll(() => page.getByTestId("time-card").innerText()).toContain("3小时");
+    await expect.poll(() => page.getByTestId("time-card").innerText()).toContain("3 小时");
     expect(await page.getByTestId("member-badge").innerText()).toContain("会员");
     await page.getByTestId("user-menu").click();
     await expect.poll(() => page.getByTestId("quota-total").innerText(), { timeout: 10_000 }).toContain("3 小时");

@@ -4,10 +4,8 @@ import { RouterProvider } from "react-router-dom";
 import { AppProvider } from "./app/provider.tsx";
 import { createRouter } from "./app/router.tsx";
 import { initI18n } from "./lib/i18n.ts";
+// Tokens and reset first; each component brings its own stylesheet after these.
 import "./styles/global.css";
-import "./styles/layout.css";
-import "./styles/pages.css";
-import "./styles/records.css";
 
 initI18n();
 const router = createRouter();

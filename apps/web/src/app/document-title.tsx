@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useMatches } from "react-router-dom";
-import { paths, type RouteHandle } from "../config/paths.ts";
+import { paths, type RouteHandle } from "@/config/paths.ts";
 
 /** Builds the document title of spec §2: the route's title; /detail's `fileName` query overrides it. */
 export function documentTitle(

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
-import { Spinner } from "../components/ui/states.tsx";
-import { paths, type RouteHandle, redirects } from "../config/paths.ts";
+import { Spinner } from "@/components/ui/states.tsx";
+import { paths, type RouteHandle, redirects } from "@/config/paths.ts";
 import { RootShell } from "./root-shell.tsx";
 
 const page = (title: string): { handle: RouteHandle } => ({ handle: { title } });
@@ -26,7 +26,7 @@ export const routes: RouteObject[] = [
       { path: paths.notFound, ...page("notFound"), ...lazyPage(() => import("./routes/not-found.tsx")) },
       ...redirectRoutes,
       {
-        ...lazyPage(() => import("../features/layout/home-layout.tsx")),
+        ...lazyPage(() => import("@/features/layout/components/home-layout.tsx")),
         children: [
           { path: paths.transaudio, ...page("transaudio"), ...lazyPage(() => import("./routes/transaudio.tsx")) },
           {

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import "./page.css";
 
 /** A page inside the home layout: its title and a card for its content. */
 export function Page({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {

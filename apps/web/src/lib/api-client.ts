@@ -1,5 +1,6 @@
+import { fillTemplate, httpStatusMessages, StatusCode, statusMessage } from "@yuelu/contracts/constants";
 import { toast } from "sonner";
-import { apiBase, REQUEST_TIMEOUT_MS } from "../config/env.ts";
+import { apiBase, REQUEST_TIMEOUT_MS } from "@/config/env.ts";
 import { clearSessionCookies } from "./cookies.ts";
 import { currentLang, i18n } from "./i18n.ts";
 import { clearAllStorage } from "./storage.ts";
@@ -16,10 +17,7 @@ export class ApiError extends Error {
   }
 }
 
-export const SUCCESS = 1;
-const SILENT = 80000;
-const USER_DELETED = 10006;
-const MEMBERSHIP_EXPIRED = 2_200_001;
+export const SUCCESS = StatusCode.Success;
 
 type Params = Record<string, string | number | boolean | null | undefined>;
 
@@ -107,7 +105,7 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
     }
   }
   if (!res.ok) throw new ApiError(res.status, httpMessage(res.status, path), "http");
-  throw new ApiError(99999, codeMessage(99999));
+  throw new ApiError(StatusCode.SystemError, codeMessage(StatusCode.SystemError));
 }
 
 function toApiError(error: unknown): ApiError {
@@ -118,26 +116,31 @@ function toApiError(error: unknown): ApiError {
   return new ApiError(0, i18n.t("errors.network"), "network");
 }
 
+/**
+ * A status code's message in the UI's language, from the contracts' catalogue (the server words
+ * its own the same way). Used when the envelope carries no message; a template's detail
+ * ("：{field}") is left out, there being none to fill in.
+ */
 export function codeMessage(code: number): string {
-  const key = `codes.${code}`;
-  return i18n.exists(key) ? i18n.t(key) : i18n.t("codes.99999");
+  return statusMessage(code, currentLang()).replace(/\s*[：:]?\s*\{\w+\}/g, "");
 }
 
+/** Spec §8 client texts for HTTP statuses; other statuses get the generic message. */
 export function httpMessage(status: number, url: string): string {
-  const key = `http.${status}`;
-  return i18n.exists(key) ? i18n.t(key, { url }) : i18n.t("errors.generic");
+  const entry = httpStatusMessages[status];
+  return entry ? fillTemplate(entry[currentLang()], { url }) : i18n.t("errors.generic");
 }
 
 /** Spec §8 client rules for a failed call. */
 export function handleApiError(error: ApiError, silent = false) {
-  if (error.code === SILENT) return;
-  if (error.code === USER_DELETED && error.kind === "business") {
+  if (error.code === StatusCode.Silent) return;
+  if (error.code === StatusCode.UserDeleted && error.kind === "business") {
     clearSessionCookies();
     clearAllStorage();
     window.location.assign("/");
     return;
   }
-  if (error.code === MEMBERSHIP_EXPIRED) {
+  if (error.code === StatusCode.MembershipExpired) {
     window.location.reload();
     return;
   }

@@ -1,15 +1,42 @@
 /** Spec §9 constants and formatting helpers. */
 export const SECONDS = { minute: 60, hour: 3600, day: 86400, month: 30 * 86400, year: 31_536_000 } as const;
 
-/** Quotas are in hours (seconds / 3600), one decimal unless whole. */
-export function hours(seconds: number): string {
-  // One decimal at most, and none when it would be ".0" (10 795 s is "3", not "3.0").
-  return String(Math.round((seconds / SECONDS.hour) * 10) / 10);
+export interface DurationParts {
+  value: number;
+  unit: "minutes" | "hours";
+}
+
+/**
+ * A duration as people read a quota or a card: minutes under an hour (any time at all shows as
+ * at least 1 minute, so 12 minutes used never reads "0 hours"), hours from an hour on with one
+ * decimal at most, rounded down (a balance never reads more than there is: 10 675 s is 2.9 h).
+ */
+export function durationParts(seconds: number): DurationParts {
+  const s = Math.max(0, seconds);
+  if (s < SECONDS.hour) return { value: s === 0 ? 0 : Math.max(1, Math.round(s / SECONDS.minute)), unit: "minutes" };
+  return { value: Math.floor((s / SECONDS.hour) * 10) / 10, unit: "hours" };
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * '12 分钟', '3 小时' / '12 min', '3 h' (units.minutes / units.hours) where space is short (the
+ * header, the quota bars); `long` spells the unit out in a sentence ('3 hours').
+ */
+export function formatDurationText(t: Translate, seconds: number, style: "short" | "long" = "short"): string {
+  const { value, unit } = durationParts(seconds);
+  return t(`units.${unit}${style === "long" ? "Long" : ""}`, { count: value });
 }
 
 export function percent(used: number, total: number): number {
   if (total <= 0) return 0;
   return Math.min(100, Math.round((used / total) * 100));
+}
+
+/** The percent shown beside a quota: "<1%" rather than "0%" once anything is used. */
+export function percentText(used: number, total: number): string {
+  const value = percent(used, total);
+  return value === 0 && used > 0 && total > 0 ? "<1%" : `${value}%`;
 }
 
 /** Size in steps of 1024: B, KB, MB, GB. */

@@ -1,10 +1,10 @@
+import type { Lang } from "@yuelu/contracts/constants";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import { en } from "../locales/en.ts";
-import { zh } from "../locales/zh.ts";
+import { resources } from "@/locales/index.ts";
 import { readStorage, StorageKey, writeStorage } from "./storage.ts";
 
-export type Lang = "zh" | "en";
+export type { Lang };
 
 /** Spec §1: the `lang` query parameter, else the stored lang; zh by default, en the alternative. */
 export function detectLang(search: string = window.location.search): Lang {
@@ -20,7 +20,7 @@ export const i18n = i18next.createInstance();
 
 export function initI18n(lang: Lang = detectLang()) {
   void i18n.use(initReactI18next).init({
-    resources: { zh: { translation: zh }, en: { translation: en } },
+    resources,
     lng: lang,
     fallbackLng: "zh",
     interpolation: { escapeValue: false }, // React escapes

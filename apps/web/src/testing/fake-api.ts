@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import { refreshSession } from "../features/session/session-store.ts";
+import { refreshSession } from "@/lib/session.ts";
 
 export interface FakeCall {
   method: string;

@@ -1,10 +1,17 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
-import { refreshSession } from "../features/session/session-store.ts";
-import { initI18n } from "../lib/i18n.ts";
+import { afterEach, beforeEach } from "vitest";
+import { initI18n } from "@/lib/i18n.ts";
+import { refreshSession } from "@/lib/session.ts";
 
 initI18n("zh");
+beforeEach(async () => {
+  // happy-dom cannot decode media: files have no length the browser can read (tests that need one
+  // hand in their own reader). Imported here, after the test file's own imports and vi.mock()s: a
+  // static import would load the API client (and sonner) before a test could mock them.
+  const { uploads } = await import("@/features/records/hooks/upload-store.ts");
+  uploads.setDurationReader(async () => null);
+});
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -1,8 +1,8 @@
 import type { WelcomeGiftKind as GiftKind } from "@yuelu/contracts";
 import { z } from "zod";
+import { sendUserMessage, type UserMessage } from "../messages/send.ts";
 import { SECONDS } from "../time.ts";
 import type { Tx } from "../transaction.ts";
-import { sendUserMessage, type UserMessage } from "../messages/send.ts";
 import { extendMembership } from "../wallet/membership.ts";
 import { CARD_VALIDITY, grantTimeCard } from "../wallet/time-cards.ts";
 

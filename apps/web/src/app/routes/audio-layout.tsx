@@ -1,6 +1,6 @@
 import { Outlet } from "react-router-dom";
-import { TabLinks } from "../../components/tab-links.tsx";
-import { paths } from "../../config/paths.ts";
+import { TabLinks } from "@/components/tab-links.tsx";
+import { paths } from "@/config/paths.ts";
 
 /** /audio: My records and Recycle bin. */
 export default function AudioLayout() {

@@ -1,29 +1,27 @@
-import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router-dom";
-import { RequireLogin } from "../../components/require-login.tsx";
-import { AppHeader } from "../../features/layout/app-header.tsx";
-import { useSession } from "../../features/session/session-store.ts";
-import { DetailView } from "../../features/transcript/components/detail-view.tsx";
+import { RequireLogin } from "@/components/require-login.tsx";
+import { AppHeader } from "@/features/layout/components/app-header.tsx";
+import { HotWordsEditor } from "@/features/records/components/hot-words-editor.tsx";
+import { RecordTranscribeDialog } from "@/features/records/components/record-transcribe-dialog.tsx";
+import { DetailView } from "@/features/transcript/components/detail-view.tsx";
+import "./detail.css";
 
-/** Spec §2 /detail (fileId, timeLen, fileName): the transcript view, outside the home layout. */
+/**
+ * Spec §2 /detail (fileId, timeLen, fileName): the transcript view, outside the home layout. The
+ * records feature's transcribe dialog and hot words are handed to the transcript feature here.
+ */
 export default function DetailPage() {
-  const { t } = useTranslation();
-  const session = useSession();
-  const [params] = useSearchParams();
   return (
     <div className="home">
       <AppHeader />
       <main className="home-main detail-main">
-        {session.loggedIn ? (
-          <DetailView />
-        ) : (
-          <>
-            <h1 className="page-title">{params.get("fileName") ?? t("titles.detail")}</h1>
-            <div className="card">
-              <RequireLogin>{null}</RequireLogin>
-            </div>
-          </>
-        )}
+        <RequireLogin>
+          <DetailView
+            transcribeDialog={(record, onClose) => (
+              <RecordTranscribeDialog records={record ? [record] : null} onClose={onClose} />
+            )}
+            hotWords={<HotWordsEditor />}
+          />
+        </RequireLogin>
       </main>
     </div>
   );

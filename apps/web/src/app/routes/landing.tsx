@@ -1,16 +1,24 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
-import { Button } from "../../components/ui/button.tsx";
-import { paths } from "../../config/paths.ts";
-import { AppHeader } from "../../features/layout/app-header.tsx";
-import { loginDialog } from "../../features/session/login-dialog-store.ts";
-import { useSession } from "../../features/session/session-store.ts";
+import { Button } from "@/components/ui/button.tsx";
+import { paths } from "@/config/paths.ts";
+import { AppHeader } from "@/features/layout/components/app-header.tsx";
+import { loginDialog } from "@/lib/app-dialogs.ts";
+import { useSession } from "@/lib/session.ts";
+import "./landing.css";
 
 const FEATURES = [
   { icon: "✎", title: "landing.f1Title", text: "landing.f1Text" },
   { icon: "☷", title: "landing.f2Title", text: "landing.f2Text" },
   { icon: "⇩", title: "landing.f3Title", text: "landing.f3Text" },
   { icon: "♪", title: "landing.f4Title", text: "landing.f4Text" },
+];
+
+/** A sample transcript in the UI's language (decoration). */
+const MOCK_LINES = [
+  { speaker: "landing.mockSpeaker1", time: "00:00:03", text: "landing.mockLine1" },
+  { speaker: "landing.mockSpeaker2", time: "00:00:08", text: "landing.mockLine2" },
+  { speaker: "landing.mockSpeaker1", time: "00:00:15", text: "landing.mockLine3" },
 ];
 
 /** Spec §2 "/": the landing page about free online recording-to-text, with sign-in and upload entry points. */
@@ -51,15 +59,11 @@ export default function LandingPage() {
             ))}
           </div>
           <div className="mock-lines">
-            <p>
-              <b>说话人1</b> 00:00:03 欢迎大家参加今天的周会。
-            </p>
-            <p>
-              <b>说话人2</b> 00:00:08 我先汇报一下上周的进展。
-            </p>
-            <p>
-              <b>Speaker 1</b> 00:00:15 Let's start with the roadmap.
-            </p>
+            {MOCK_LINES.map((line) => (
+              <p key={line.time}>
+                <b>{t(line.speaker)}</b> {line.time} {t(line.text)}
+              </p>
+            ))}
           </div>
         </div>
       </section>

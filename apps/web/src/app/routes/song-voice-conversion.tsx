@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Page } from "../../components/page.tsx";
-import { RequireLogin } from "../../components/require-login.tsx";
-import { EmptyState } from "../../components/ui/states.tsx";
+import { Page } from "@/components/page.tsx";
+import { RequireLogin } from "@/components/require-login.tsx";
+import { EmptyState } from "@/components/ui/states.tsx";
 
 /** Song voice conversion. */
 export default function SongVoiceConversionPage() {

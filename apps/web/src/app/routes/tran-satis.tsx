@@ -1,44 +1,20 @@
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
-import { paths } from "../../config/paths.ts";
+import { useSearchParams } from "react-router-dom";
+import { StandalonePage } from "@/components/standalone-page.tsx";
+import { SatisfactionForm } from "@/features/satisfaction/components/satisfaction-form.tsx";
 
-const CHOICES = [
-  { key: "good", icon: "😊" },
-  { key: "ok", icon: "😐" },
-  { key: "bad", icon: "🙁" },
-] as const;
+/** A positive record id from the query, or undefined. */
+function fileIdOf(raw: string | null): number | undefined {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
 
-/** Spec §2 /tranSatis: a satisfaction page outside the home layout. */
+/** Spec §2 /tranSatis: a satisfaction page outside the home layout; `fileId` names the record rated. */
 export default function TranSatisPage() {
-  const { t } = useTranslation();
-  const [choice, setChoice] = useState<string | null>(null);
+  const [params] = useSearchParams();
   return (
-    <main className="standalone">
-      {choice ? (
-        <>
-          <div className="standalone-code" aria-hidden>
-            ✓
-          </div>
-          <h1 role="status">{t("satisfaction.thanks")}</h1>
-          <Link className="btn btn-primary" to={paths.audioList}>
-            {t("titles.audioList")}
-          </Link>
-        </>
-      ) : (
-        <>
-          <h1>{t("satisfaction.title")}</h1>
-          <p className="muted">{t("satisfaction.subtitle")}</p>
-          <div className="satis-choices">
-            {CHOICES.map((c) => (
-              <button key={c.key} type="button" className="satis-choice" onClick={() => setChoice(c.key)}>
-                <span aria-hidden>{c.icon}</span>
-                {t(`satisfaction.${c.key}`)}
-              </button>
-            ))}
-          </div>
-        </>
-      )}
-    </main>
+    <StandalonePage>
+      <SatisfactionForm fileId={fileIdOf(params.get("fileId"))} />
+    </StandalonePage>
   );
 }

@@ -1,11 +1,12 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Page } from "../../components/page.tsx";
-import { RequireLogin } from "../../components/require-login.tsx";
-import { QuotaBars } from "../../features/layout/quota-bars.tsx";
-import { TransaudioView } from "../../features/records/components/transaudio-view.tsx";
-import { useSession } from "../../features/session/session-store.ts";
-import { removeStorage, StorageKey } from "../../lib/storage.ts";
+import { Page } from "@/components/page.tsx";
+import { RequireLogin } from "@/components/require-login.tsx";
+import { QuotaBars } from "@/features/layout/components/quota-bars.tsx";
+import { TransaudioView } from "@/features/records/components/transaudio-view.tsx";
+import { useSession } from "@/lib/session.ts";
+import { removeStorage, StorageKey } from "@/lib/storage.ts";
+import "./transaudio.css";
 
 /** Spec §2 /transaudio: audio/video to text. */
 export default function TransaudioPage() {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Page } from "../../components/page.tsx";
-import { EmptyState } from "../../components/ui/states.tsx";
+import { Page } from "@/components/page.tsx";
+import { EmptyState } from "@/components/ui/states.tsx";
 
 /** Spec §2 /vip: the membership center. Plans and QR payment arrive with the payments feature. */
 export default function VipPage() {

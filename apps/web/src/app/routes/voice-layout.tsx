@@ -1,6 +1,6 @@
 import { Outlet } from "react-router-dom";
-import { TabLinks } from "../../components/tab-links.tsx";
-import { paths } from "../../config/paths.ts";
+import { TabLinks } from "@/components/tab-links.tsx";
+import { paths } from "@/config/paths.ts";
 
 /** /voiceClone: text to audio, my voice, AI sings, song conversion, and the voice library. */
 export default function VoiceLayout() {

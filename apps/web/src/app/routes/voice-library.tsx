@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Page } from "../../components/page.tsx";
-import { EmptyState } from "../../components/ui/states.tsx";
+import { Page } from "@/components/page.tsx";
+import { EmptyState } from "@/components/ui/states.tsx";
 
 /** The voice library. */
 export default function VoiceLibraryPage() {

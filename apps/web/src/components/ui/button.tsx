@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import type { ButtonHTMLAttributes } from "react";
+import "./button.css";
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: "primary" | "secondary" | "ghost" | "danger" | "gold";

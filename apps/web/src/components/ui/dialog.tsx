@@ -2,6 +2,7 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { clsx } from "clsx";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import "./dialog.css";
 
 interface DialogProps {
   open: boolean;

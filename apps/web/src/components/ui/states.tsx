@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./button.tsx";
+import "./states.css";
 
 export function Spinner({ label }: { label?: string }) {
   const { t } = useTranslation();
@@ -12,26 +13,31 @@ export function Spinner({ label }: { label?: string }) {
   );
 }
 
+/** The round icon above an empty, error or status message. */
+export function StateIcon({ children }: { children: ReactNode }) {
+  return (
+    <div className="empty-icon" aria-hidden>
+      {children}
+    </div>
+  );
+}
+
 export function EmptyState({ icon = "○", text, action }: { icon?: ReactNode; text: ReactNode; action?: ReactNode }) {
   return (
     <div className="empty" data-testid="empty-state">
-      <div className="empty-icon" aria-hidden>
-        {icon}
-      </div>
+      <StateIcon>{icon}</StateIcon>
       <div>{text}</div>
       {action}
     </div>
   );
 }
 
-export function ErrorState({ onRetry }: { onRetry?: () => void }) {
+export function ErrorState({ onRetry, message }: { onRetry?: () => void; message?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="empty" role="alert">
-      <div className="empty-icon" aria-hidden>
-        !
-      </div>
-      <div>{t("errors.loadFailed")}</div>
+      <StateIcon>!</StateIcon>
+      <div>{message ?? t("errors.loadFailed")}</div>
       {onRetry && (
         <Button variant="secondary" onClick={onRetry}>
           {t("common.retry")}

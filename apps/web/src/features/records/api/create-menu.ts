@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
-import { recordKeys } from "./keys.ts";
-import type { MenuItem } from "./types.ts";
+import type { MenuItem } from "@yuelu/contracts";
+import { api } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-keys.ts";
 
 export function useCreateMenu() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (menuName: string) => api<MenuItem>("/api/v2/menu/create", { data: { menuName } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: recordKeys.menus }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.menus }),
   });
 }

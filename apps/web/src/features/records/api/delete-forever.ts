@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
-import { meKeys } from "../../account/api.ts";
-import { recordKeys } from "./keys.ts";
+import { refreshBalances } from "@/lib/account.ts";
+import { api } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-keys.ts";
 
+/** Out of the recycle bin for good; a task still queued for one of them is refunded. */
 export function useDeleteForever() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (fileIds: number[]) =>
       api<unknown>("/api/v1/audio/record/delete_forever", { data: { fileIds: fileIds.join(",") } }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: recordKeys.all });
-      void client.invalidateQueries({ queryKey: meKeys.storage });
+      void client.invalidateQueries({ queryKey: queryKeys.records.all });
+      refreshBalances(client);
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
-import { recordKeys } from "./keys.ts";
+import { api } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-keys.ts";
 
 /** To the recycle bin. */
 export function deleteRecords(fileIds: number[]) {
@@ -12,6 +12,6 @@ export function useDeleteRecords() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteRecords,
-    onSuccess: () => client.invalidateQueries({ queryKey: recordKeys.all }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.records.all }),
   });
 }

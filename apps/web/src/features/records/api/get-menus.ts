@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
-import { recordKeys } from "./keys.ts";
-import type { MenuItem } from "./types.ts";
+import type { MenuItem } from "@yuelu/contracts";
+import { api } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-keys.ts";
 
-/** The user's folders (spec §3 Menu item; the same cache entry the after-login load fills). */
+/** The user's folders (spec §3 Menu item). */
 export function useMenus() {
   return useQuery({
-    queryKey: recordKeys.menus,
+    queryKey: queryKeys.menus,
     queryFn: () => api<MenuItem[]>("/api/v2/menu/sound_list", { params: { source: 0 } }),
   });
 }

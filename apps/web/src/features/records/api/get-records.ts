@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
-import { recordKeys } from "./keys.ts";
-import type { RecordPage } from "./types.ts";
+import type { RecordPage } from "@yuelu/contracts";
+import { api } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-keys.ts";
 
 /** Which records the list shows: a folder id, every record, or those in no folder. */
 export type FolderFilter = { kind: "all" } | { kind: "ungrouped" } | { kind: "folder"; menuId: string };
@@ -38,7 +38,7 @@ export function getRecords(q: RecordsQuery): Promise<RecordPage> {
 
 export function useRecords(q: RecordsQuery) {
   return useQuery({
-    queryKey: recordKeys.list(q),
+    queryKey: queryKeys.records.list(q),
     queryFn: () => getRecords(q),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
-import { recordKeys } from "./keys.ts";
-import type { RecordPage } from "./types.ts";
+import type { RecyclePage } from "@yuelu/contracts";
+import { api } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-keys.ts";
 
 export interface RecycleQuery {
   page: number;
@@ -10,8 +10,8 @@ export interface RecycleQuery {
 
 export function useRecycleList(q: RecycleQuery) {
   return useQuery({
-    queryKey: recordKeys.recycle(q),
-    queryFn: () => api<RecordPage>("/api/v3/audio/recycle_list", { params: { ...q, source: 0 } }),
+    queryKey: queryKeys.records.recycle(q),
+    queryFn: () => api<RecyclePage>("/api/v3/audio/recycle_list", { params: { ...q, source: 0 } }),
     placeholderData: keepPreviousData,
   });
 }

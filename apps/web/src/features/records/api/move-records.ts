@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
-import { recordKeys } from "./keys.ts";
+import { api } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-keys.ts";
 
 /** Spec §7: move and move_batch take their parameters in the query string; menuId "0" = out of any folder. */
 export function moveRecords(fileIds: number[], menuId: string) {
@@ -14,6 +14,6 @@ export function useMoveRecords() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ fileIds, menuId }: { fileIds: number[]; menuId: string }) => moveRecords(fileIds, menuId),
-    onSuccess: () => client.invalidateQueries({ queryKey: recordKeys.all }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.records.all }),
   });
 }

@@ -1,18 +1,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { DictationResult, DictationTask, TranscriptionLanguage } from "@yuelu/contracts";
 import { toast } from "sonner";
-import { api, codeMessage, SUCCESS } from "../../../lib/api-client.ts";
-import { meKeys } from "../../account/api.ts";
-import { recordKeys } from "./keys.ts";
-import type { DictationOptions } from "./types.ts";
+import { refreshBalances } from "@/lib/account.ts";
+import { api, codeMessage, SUCCESS } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-keys.ts";
 
-/** One file's outcome: code 1 queued (or already queued: its current task), else why it was refused. */
-export interface DictationTask {
-  fileId: number;
-  taskId: number | null;
-  fileStatus: number;
-  code?: number;
-  message?: string;
+/** What the user picks before transcribing: the language and the speaker count (0 = detect). */
+export interface DictationOptions {
+  language: TranscriptionLanguage;
+  speakerCount: number;
 }
+
+export const DEFAULT_OPTIONS: DictationOptions = { language: "auto", speakerCount: 0 };
 
 /**
  * The files that were queued; each refused file (50001 too long, 50002 daily cap, 20001 card time,
@@ -21,7 +20,7 @@ export interface DictationTask {
 export function acceptedFiles(tasks: DictationTask[]): number[] {
   const accepted: number[] = [];
   for (const task of tasks) {
-    if (task.code === undefined || task.code === SUCCESS) accepted.push(task.fileId);
+    if (task.code === SUCCESS) accepted.push(task.fileId);
     else toast.error(task.message || codeMessage(task.code), { id: `dictation-${task.fileId}-${task.code}` });
   }
   return accepted;
@@ -39,19 +38,23 @@ export function dictationParam(options: DictationOptions, hotWords: string[] = [
 }
 
 export function startDictation(fileIds: number[], options: DictationOptions, hotWords: string[] = []) {
-  return api<{ tasks: DictationTask[] }>("/api/v2/dictation/audio/dictation_batch", {
+  return api<DictationResult>("/api/v2/dictation/audio/dictation_batch", {
     data: { fileIds: fileIds.join(","), dictationParam: dictationParam(options, hotWords) },
   });
 }
 
+/**
+ * Queues transcriptions. The server charges them at once (card time and today's quota), so the
+ * header and the quota bars are fetched again right away — not when the transcript is done.
+ */
 export function useStartDictation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: { fileIds: number[]; options: DictationOptions; hotWords?: string[] }) =>
       startDictation(v.fileIds, v.options, v.hotWords),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: recordKeys.all });
-      void client.invalidateQueries({ queryKey: meKeys.storage });
+      void client.invalidateQueries({ queryKey: queryKeys.records.all });
+      refreshBalances(client);
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
-import { recordKeys } from "./keys.ts";
+import { api } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-keys.ts";
 
 export function useUpdateHotWords() {
   const client = useQueryClient();
@@ -8,6 +8,6 @@ export function useUpdateHotWords() {
     mutationFn: async (hotWords: string[]) =>
       (await api<{ hotWords: string[] }>("/api/v1/hotWords", { method: "PUT", data: { hotWords } })).hotWords ??
       hotWords,
-    onSuccess: (hotWords) => client.setQueryData(recordKeys.hotWords, hotWords),
+    onSuccess: (hotWords) => client.setQueryData(queryKeys.hotWords, hotWords),
   });
 }

@@ -1,6 +1,7 @@
-import { ApiError, buildRequest, codeMessage, handleApiError, httpMessage, SUCCESS } from "../../../lib/api-client.ts";
-import { i18n } from "../../../lib/i18n.ts";
-import type { UploadedRecord } from "./types.ts";
+import type { UploadResult } from "@yuelu/contracts";
+import { StatusCode } from "@yuelu/contracts/constants";
+import { ApiError, buildRequest, codeMessage, handleApiError, httpMessage, SUCCESS } from "@/lib/api-client.ts";
+import { i18n } from "@/lib/i18n.ts";
 
 export const UPLOAD_PATH = "/api/v1/audio/upload";
 
@@ -14,7 +15,7 @@ export interface UploadRequest {
 }
 
 export interface UploadHandle {
-  promise: Promise<UploadedRecord>;
+  promise: Promise<UploadResult>;
   abort(): void;
 }
 
@@ -42,7 +43,7 @@ export function uploadFile(req: UploadRequest): UploadHandle {
   form.append("file", req.file, req.fileName);
 
   const xhr = new XMLHttpRequest();
-  const promise = new Promise<UploadedRecord>((resolve, reject) => {
+  const promise = new Promise<UploadResult>((resolve, reject) => {
     xhr.open("POST", url);
     for (const [k, v] of Object.entries(init.headers as Record<string, string>)) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => req.onProgress?.(e.loaded, e.lengthComputable ? e.total : req.file.size);
@@ -60,8 +61,8 @@ export function uploadFile(req: UploadRequest): UploadHandle {
   return { promise, abort: () => xhr.abort() };
 }
 
-function parseResponse(status: number, text: string): UploadedRecord {
-  let envelope: { status_code?: number; status_msg?: string; data?: UploadedRecord } | null = null;
+function parseResponse(status: number, text: string): UploadResult {
+  let envelope: { status_code?: number; status_msg?: string; data?: UploadResult } | null = null;
   try {
     envelope = JSON.parse(text);
   } catch {
@@ -73,7 +74,7 @@ function parseResponse(status: number, text: string): UploadedRecord {
   }
   if (status === 413) throw new ApiError(413, i18n.t("upload.serverTooLarge"), "http");
   if (status < 200 || status >= 300) throw new ApiError(status, httpMessage(status, UPLOAD_PATH), "http");
-  throw new ApiError(99999, codeMessage(99999));
+  throw new ApiError(StatusCode.SystemError, codeMessage(StatusCode.SystemError));
 }
 
 /** The spec §8 client rules still apply (10006 signs out, 2200001 reloads); the message shows on the item. */

@@ -1,7 +1,8 @@
+import { MENU_NAME_MAX } from "@yuelu/contracts/constants";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { NameFormDialog } from "@/components/ui/name-form-dialog.tsx";
 import { useCreateMenu } from "../api/create-menu.ts";
-import { NameFormDialog } from "./name-form-dialog.tsx";
 
 export function FolderCreateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -14,7 +15,7 @@ export function FolderCreateDialog({ open, onClose }: { open: boolean; onClose: 
       placeholder={t("folders.namePlaceholder")}
       initial=""
       min={1}
-      max={20}
+      max={MENU_NAME_MAX}
       invalidText={t("folders.nameInvalid")}
       pending={create.isPending}
       onClose={onClose}

@@ -1,8 +1,8 @@
+import type { MenuItem } from "@yuelu/contracts";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { useDeleteMenu } from "../api/delete-menu.ts";
-import type { MenuItem } from "../api/types.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 export function FolderDeleteDialog({
   menu,

@@ -1,8 +1,9 @@
+import type { MenuItem } from "@yuelu/contracts";
+import { MENU_NAME_MAX } from "@yuelu/contracts/constants";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { MenuItem } from "../api/types.ts";
+import { NameFormDialog } from "@/components/ui/name-form-dialog.tsx";
 import { useUpdateMenu } from "../api/update-menu.ts";
-import { NameFormDialog } from "./name-form-dialog.tsx";
 
 export function FolderRenameDialog({ menu, onClose }: { menu: MenuItem | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -15,7 +16,7 @@ export function FolderRenameDialog({ menu, onClose }: { menu: MenuItem | null; o
       placeholder={t("folders.namePlaceholder")}
       initial={menu?.menuName ?? ""}
       min={1}
-      max={20}
+      max={MENU_NAME_MAX}
       invalidText={t("folders.nameInvalid")}
       pending={update.isPending}
       onClose={onClose}

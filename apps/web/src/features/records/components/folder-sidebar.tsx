@@ -1,14 +1,15 @@
 import * as Popover from "@radix-ui/react-popover";
+import type { MenuItem } from "@yuelu/contracts";
 import { clsx } from "clsx";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/ui/button.tsx";
+import { Button } from "@/components/ui/button.tsx";
 import { useMenus } from "../api/get-menus.ts";
 import type { FolderFilter } from "../api/get-records.ts";
-import type { MenuItem } from "../api/types.ts";
 import { FolderCreateDialog } from "./folder-create-dialog.tsx";
 import { FolderDeleteDialog } from "./folder-delete-dialog.tsx";
 import { FolderRenameDialog } from "./folder-rename-dialog.tsx";
+import "./folder-sidebar.css";
 
 const same = (a: FolderFilter, b: FolderFilter) =>
   a.kind === b.kind && (a.kind !== "folder" || (b.kind === "folder" && a.menuId === b.menuId));

@@ -1,10 +1,12 @@
+import { MAX_HOT_WORD_LENGTH, MAX_HOT_WORDS } from "@yuelu/contracts/constants";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { Button } from "../../../components/ui/button.tsx";
+import { Button } from "@/components/ui/button.tsx";
 import { useHotWords } from "../api/get-hot-words.ts";
 import { useUpdateHotWords } from "../api/update-hot-words.ts";
-import { addHotWords, type HotWordProblem, MAX_HOT_WORDS } from "../lib/hot-words.ts";
+import { addHotWords, type HotWordProblem } from "../lib/hot-words.ts";
+import "./hot-words-editor.css";
 
 /** The user's hot words (GET/PUT /api/v1/hotWords): add with Enter, remove, save. */
 export function HotWordsEditor() {
@@ -42,7 +44,7 @@ export function HotWordsEditor() {
     <div className="hot-words" data-testid="hot-words">
       <div className="hot-words-head">
         <strong>{t("hotWords.title")}</strong>
-        <span className="muted">{t("hotWords.count", { count: current.length })}</span>
+        <span className="muted">{t("hotWords.count", { count: current.length, max: MAX_HOT_WORDS })}</span>
       </div>
       <p className="muted hot-words-hint">{t("hotWords.hint")}</p>
       <form className="hot-words-form" onSubmit={add}>
@@ -60,7 +62,7 @@ export function HotWordsEditor() {
       </form>
       {problem && (
         <p className="error-text" role="alert">
-          {t(`hotWords.${problem}`)}
+          {t(`hotWords.${problem}`, { max: problem === "tooLong" ? MAX_HOT_WORD_LENGTH : MAX_HOT_WORDS })}
         </p>
       )}
       {current.length === 0 ? (

@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { useDeleteRecords } from "../api/delete-records.ts";
-import type { AudioRecord } from "../api/types.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 /** To the recycle bin (restorable). */
 export function RecordDeleteDialog({
@@ -10,7 +9,7 @@ export function RecordDeleteDialog({
   onClose,
   onDone,
 }: {
-  records: AudioRecord[] | null;
+  records: { fileId: number }[] | null;
   onClose: () => void;
   onDone?: () => void;
 }) {

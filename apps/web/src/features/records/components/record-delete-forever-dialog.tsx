@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { useDeleteForever } from "../api/delete-forever.ts";
-import type { AudioRecord } from "../api/types.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 /** Out of the recycle bin for good: row, transcript and files. */
 export function RecordDeleteForeverDialog({
@@ -10,7 +9,7 @@ export function RecordDeleteForeverDialog({
   onClose,
   onDone,
 }: {
-  records: AudioRecord[] | null;
+  records: { fileId: number }[] | null;
   onClose: () => void;
   onDone?: () => void;
 }) {

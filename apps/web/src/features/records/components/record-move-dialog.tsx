@@ -1,11 +1,10 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog } from "@/components/ui/dialog.tsx";
 import { useMenus } from "../api/get-menus.ts";
 import { useMoveRecords } from "../api/move-records.ts";
-import type { AudioRecord } from "../api/types.ts";
 
 /** Move one or more records into a folder, or out of any ("0"). */
 export function RecordMoveDialog({
@@ -13,7 +12,7 @@ export function RecordMoveDialog({
   onClose,
   onDone,
 }: {
-  records: AudioRecord[] | null;
+  records: { fileId: number; menuId: string | null }[] | null;
   onClose: () => void;
   onDone?: () => void;
 }) {

@@ -1,8 +1,9 @@
+import type { AudioRecord } from "@yuelu/contracts";
+import { FILE_NAME_MAX } from "@yuelu/contracts/constants";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { NameFormDialog } from "@/components/ui/name-form-dialog.tsx";
 import { useRenameRecord } from "../api/rename-record.ts";
-import type { AudioRecord } from "../api/types.ts";
-import { NameFormDialog } from "./name-form-dialog.tsx";
 
 export function RecordRenameDialog({ record, onClose }: { record: AudioRecord | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -14,7 +15,7 @@ export function RecordRenameDialog({ record, onClose }: { record: AudioRecord | 
       label={t("records.fileNameLabel")}
       initial={record?.fileName ?? ""}
       min={1}
-      max={100}
+      max={FILE_NAME_MAX}
       invalidText={t("records.fileNameInvalid")}
       pending={rename.isPending}
       onClose={onClose}

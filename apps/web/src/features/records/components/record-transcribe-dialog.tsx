@@ -1,24 +1,36 @@
+import { MAX_TRANSCRIBE_SECONDS } from "@yuelu/contracts/constants";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog } from "@/components/ui/dialog.tsx";
+import { formatDurationText } from "@/lib/format.ts";
+import { canTranscribe } from "@/utils/file-status.ts";
 import { useDictationConfig } from "../api/get-dictation-config.ts";
 import { useHotWords } from "../api/get-hot-words.ts";
-import { acceptedFiles, useStartDictation } from "../api/start-dictation.ts";
-import type { DictationOptions } from "../api/types.ts";
+import { acceptedFiles, DEFAULT_OPTIONS, type DictationOptions, useStartDictation } from "../api/start-dictation.ts";
 import { hasAvailableLanguage } from "../lib/languages.ts";
-import { canTranscribe } from "../lib/status.ts";
+import { tooLongToTranscribe } from "../lib/upload-rules.ts";
 import { HotWordsEditor } from "./hot-words-editor.tsx";
-import { DEFAULT_OPTIONS, TranscribeOptions } from "./transcribe-options.tsx";
+import { TranscribeOptions } from "./transcribe-options.tsx";
 
-/** Options, then dictation_batch for the records that can be transcribed (never, or failed before). */
+/** What the dialog needs of a record (the list's rows and the detail page's record alike). */
+export interface TranscribableRecord {
+  fileId: number;
+  fileStatus: number;
+  timeLen: number;
+}
+
+/**
+ * Options, then dictation_batch for the records that can be transcribed: never transcribed or
+ * failed before, and not longer than one transcription may be (those are named, not sent).
+ */
 export function RecordTranscribeDialog({
   records,
   onClose,
   onDone,
 }: {
-  records: { fileId: number; fileStatus: number }[] | null;
+  records: TranscribableRecord[] | null;
   onClose: () => void;
   onDone?: () => void;
 }) {
@@ -27,7 +39,9 @@ export function RecordTranscribeDialog({
   const config = useDictationConfig();
   const hotWords = useHotWords();
   const start = useStartDictation();
-  const fileIds = (records ?? []).filter((r) => canTranscribe(r.fileStatus)).map((r) => r.fileId);
+  const waiting = (records ?? []).filter((r) => canTranscribe(r.fileStatus));
+  const tooLong = waiting.filter((r) => tooLongToTranscribe(r.timeLen));
+  const fileIds = waiting.filter((r) => !tooLongToTranscribe(r.timeLen)).map((r) => r.fileId);
 
   const confirm = () =>
     start.mutate(
@@ -48,8 +62,16 @@ export function RecordTranscribeDialog({
       title={t("transcribe.dialogTitle", { count: fileIds.length })}
       wide
     >
+      {tooLong.length > 0 && (
+        <p className="error-text" role="status" data-testid="transcribe-too-long">
+          {t("transcribe.someTooLong", {
+            count: tooLong.length,
+            limit: formatDurationText(t, MAX_TRANSCRIBE_SECONDS, "long"),
+          })}
+        </p>
+      )}
       {fileIds.length === 0 ? (
-        <p>{t("transcribe.nothingToTranscribe")}</p>
+        tooLong.length === 0 && <p>{t("transcribe.nothingToTranscribe")}</p>
       ) : (
         <>
           <TranscribeOptions value={options} onChange={setOptions} />

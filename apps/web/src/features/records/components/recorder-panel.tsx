@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/ui/button.tsx";
-import { formatDuration } from "../../../lib/format.ts";
+import { Button } from "@/components/ui/button.tsx";
+import { formatDuration } from "@/lib/format.ts";
 import {
   extensionForBlobType,
   levelOf,
@@ -11,6 +11,7 @@ import {
   type RecordingFormat,
   recordingFileName,
 } from "../lib/recording.ts";
+import "./recorder-panel.css";
 
 type State =
   | { kind: "idle" }
@@ -167,7 +168,7 @@ export function RecorderPanel({ onRecorded }: { onRecorded: (file: File) => void
             : t(`recorder.${state.problem}`)}
         </p>
       )}
-      <div className="hero-actions">
+      <div className="recorder-actions">
         {recording ? (
           <>
             <Button onClick={() => stop(true)} data-testid="recorder-stop">

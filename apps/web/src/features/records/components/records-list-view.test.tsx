@@ -1,11 +1,11 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { formatDateTime } from "../../../lib/format.ts";
-import { setLang } from "../../../lib/i18n.ts";
-import { envelopeError, signInCookies } from "../../../testing/fake-api.ts";
-import { record, signedInBackend } from "../../../testing/records-fixtures.ts";
-import { renderApp } from "../../../testing/render.tsx";
+import { formatDateTime } from "@/lib/format.ts";
+import { setLang } from "@/lib/i18n.ts";
+import { envelopeError, signInCookies } from "@/testing/fake-api.ts";
+import { record, signedInBackend } from "@/testing/records-fixtures.ts";
+import { renderApp } from "@/testing/render.tsx";
 
 beforeEach(() => {
   setLang("zh");
@@ -252,5 +252,68 @@ describe("/recycle-bin", () => {
     signedInBackend({ "GET /api/v3/audio/recycle_list": () => page([]) });
     renderApp("/recycle-bin");
     expect(await screen.findByText("回收站是空的")).toBeInTheDocument();
+  });
+});
+
+describe("the header's card time follows the charges", () => {
+  it("changes as soon as a transcription is charged, not when it is done", async () => {
+    let remaining = 10_800;
+    signedInBackend({
+      "POST /api/v1/store/get_asset": () => ({ allTimeCard: remaining, allCoinNumber: 0 }),
+      "GET /api/v3/audio/all_list": () => page([record({ fileId: 1, fileStatus: 0, progress: 0, timeLen: 600 })]),
+      "POST /api/v2/dictation/audio/dictation_batch": () => {
+        remaining -= 600; // the server charges the card at once
+        return { tasks: [{ fileId: 1, taskId: 11, fileStatus: 3, code: 1 }] };
+      },
+      "GET /api/v1/dictation/progress/get_progress": () => [{ fileId: 1, fileStatus: 3, progress: 0, taskId: 11 }],
+    });
+    renderApp("/audio-list");
+    await waitFor(() => expect(screen.getByTestId("time-card")).toHaveTextContent("3 小时"));
+    await userEvent.click(within(await row(1)).getByRole("button", { name: "转写" }));
+    await userEvent.click(await within(await screen.findByRole("dialog")).findByTestId("confirm-transcribe"));
+    await waitFor(() => expect(screen.getByTestId("time-card")).toHaveTextContent("2.8 小时"));
+  });
+
+  it("changes back when a task fails (failures are refunded)", async () => {
+    let remaining = 10_200;
+    let polls = 0;
+    signedInBackend({
+      "POST /api/v1/store/get_asset": () => ({ allTimeCard: remaining, allCoinNumber: 0 }),
+      "GET /api/v3/audio/all_list": () => page([record({ fileId: 1, fileStatus: 1, progress: 10 })]),
+      "GET /api/v1/dictation/progress/get_progress": () => {
+        polls += 1;
+        if (polls === 1) return [{ fileId: 1, fileStatus: 1, progress: 20, taskId: 11 }];
+        remaining = 10_800; // the worker failed the task and refunded it
+        return [{ fileId: 1, fileStatus: -1, progress: 0, taskId: 11, errorMsg: "音频文件已丢失" }];
+      },
+    });
+    renderApp("/audio-list");
+    await waitFor(() => expect(screen.getByTestId("time-card")).toHaveTextContent("2.8 小时"));
+    await waitFor(() => expect(screen.getByTestId("time-card")).toHaveTextContent("3 小时"), { timeout: 5000 });
+  });
+});
+
+describe("transcription length", () => {
+  it("names the records longer than 3 hours in the transcribe dialog and sends only the others", async () => {
+    const api = signedInBackend({
+      "GET /api/v3/audio/all_list": () =>
+        page([
+          record({ fileId: 1, fileStatus: 0, progress: 0, timeLen: 4 * 3600 }),
+          record({ fileId: 2, fileStatus: 0, progress: 0, timeLen: 60 }),
+        ]),
+      "POST /api/v2/dictation/audio/dictation_batch": () => ({
+        tasks: [{ fileId: 2, taskId: 5, fileStatus: 3, code: 1 }],
+      }),
+    });
+    renderApp("/audio-list");
+    await row(1);
+    await userEvent.click(screen.getByRole("checkbox", { name: "全选本页" }));
+    await userEvent.click(within(screen.getByTestId("batch-bar")).getByRole("button", { name: "转写" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent("转写 1 个文件");
+    expect(within(dialog).getByTestId("transcribe-too-long")).toHaveTextContent("1 个文件超过 3 小时，无法转写");
+    await userEvent.click(await within(dialog).findByTestId("confirm-transcribe"));
+    await waitFor(() => expect(api.callsTo("/dictation_batch")).toHaveLength(1));
+    expect((api.callsTo("/dictation_batch")[0]!.body as { fileIds: string }).fileIds).toBe("2");
   });
 });

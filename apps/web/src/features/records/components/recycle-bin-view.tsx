@@ -1,17 +1,17 @@
+import type { RecycledRecord } from "@yuelu/contracts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { Button } from "../../../components/ui/button.tsx";
-import { EmptyState, ErrorState, Spinner } from "../../../components/ui/states.tsx";
-import { formatDateTime, formatDuration, formatSize } from "../../../lib/format.ts";
+import { Button } from "@/components/ui/button.tsx";
+import { type Column, DataTable } from "@/components/ui/data-table.tsx";
+import { EmptyState } from "@/components/ui/states.tsx";
+import { useSelection } from "@/hooks/use-selection.ts";
 import { useRecycleList } from "../api/get-recycle-list.ts";
 import { useRestoreRecords } from "../api/restore-records.ts";
-import type { AudioRecord } from "../api/types.ts";
-import { useSelection } from "../hooks/use-selection.ts";
-import { Pagination } from "./pagination.tsx";
+import { metaColumns, nameColumn, timeColumn } from "./record-columns.tsx";
 import { RecordDeleteForeverDialog } from "./record-delete-forever-dialog.tsx";
 import { PAGE_SIZE } from "./records-list-view.tsx";
-import { SelectCheckbox } from "./select-checkbox.tsx";
+import "./records-list-view.css";
 
 /** The recycle bin: deleted records, restorable, or deleted forever after a confirmation. */
 export function RecycleBinView() {
@@ -19,17 +19,16 @@ export function RecycleBinView() {
   const [page, setPage] = useState(1);
   const list = useRecycleList({ page, pageSize: PAGE_SIZE });
   const restore = useRestoreRecords();
-  const [purging, setPurging] = useState<AudioRecord[] | null>(null);
+  const [purging, setPurging] = useState<RecycledRecord[] | null>(null);
   const rows = list.data?.records ?? [];
   const selection = useSelection(rows.map((r) => r.fileId));
-  const selectedRows = rows.filter((r) => selection.has(r.fileId));
   const emptyPage = list.isSuccess && rows.length === 0 && page > 1;
   // The last records of a later page were restored or deleted: show the page before.
   useEffect(() => {
     if (emptyPage) setPage((p) => p - 1);
   }, [emptyPage]);
 
-  const doRestore = (records: AudioRecord[]) =>
+  const doRestore = (records: RecycledRecord[]) =>
     restore.mutate(
       records.map((r) => r.fileId),
       {
@@ -40,82 +39,56 @@ export function RecycleBinView() {
       },
     );
 
-  if (list.isPending) return <Spinner />;
-  if (list.isError) return <ErrorState onRetry={() => void list.refetch()} />;
-  if (rows.length === 0 && page === 1) return <EmptyState icon="♻" text={t("empty.recycleBin")} />;
+  const columns: Column<RecycledRecord>[] = [
+    nameColumn(t, false),
+    ...metaColumns(t),
+    timeColumn(t("records.deleteTime"), (r) => r.deleteTime || r.updateTime),
+    {
+      id: "actions",
+      header: t("records.actions"),
+      kind: "actions",
+      cell: (r) => (
+        <div className="row-actions">
+          <Button size="sm" variant="secondary" onClick={() => doRestore([r])} disabled={restore.isPending}>
+            {t("records.restore")}
+          </Button>
+          <Button size="sm" variant="ghost" className="danger-text" onClick={() => setPurging([r])}>
+            {t("records.deleteForever")}
+          </Button>
+        </div>
+      ),
+    },
+  ];
 
   return (
     <div className="records-main">
-      <p className="muted">{t("records.recycleHint")}</p>
-      {selectedRows.length > 0 && (
-        <div className="batch-bar" data-testid="batch-bar">
-          <span>{t("records.selected", { count: selectedRows.length })}</span>
-          <Button size="sm" onClick={() => doRestore(selectedRows)} disabled={restore.isPending}>
-            {t("records.restore")}
-          </Button>
-          <Button size="sm" variant="danger" onClick={() => setPurging(selectedRows)}>
-            {t("records.deleteForever")}
-          </Button>
-          <Button size="sm" variant="ghost" onClick={selection.clear}>
-            {t("records.clearSelection")}
-          </Button>
-        </div>
-      )}
-      <table className="records-table" data-testid="recycle-table">
-        <thead>
-          <tr>
-            <th className="col-check">
-              <SelectCheckbox
-                checked={selection.all}
-                indeterminate={selection.some}
-                label={t("records.selectAll")}
-                onChange={selection.toggleAll}
-              />
-            </th>
-            <th>{t("records.name")}</th>
-            <th>{t("records.duration")}</th>
-            <th>{t("records.size")}</th>
-            <th>{t("records.deleteTime")}</th>
-            <th className="col-actions">{t("records.actions")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.fileId} data-testid={`record-${r.fileId}`}>
-              <td className="col-check">
-                <SelectCheckbox
-                  checked={selection.has(r.fileId)}
-                  label={t("records.select", { name: r.fileName })}
-                  onChange={(on) => selection.toggle(r.fileId, on)}
-                />
-              </td>
-              <td className="col-name">
-                <span title={r.fileName}>{r.fileName}</span>
-              </td>
-              <td className="col-meta" data-label={t("records.duration")}>
-                {formatDuration(r.timeLen)}
-              </td>
-              <td className="col-meta" data-label={t("records.size")}>
-                {formatSize(r.fileSize)}
-              </td>
-              <td className="col-meta" data-label={t("records.deleteTime")}>
-                {formatDateTime(r.deleteTime ?? r.updateTime)}
-              </td>
-              <td className="col-actions">
-                <div className="row-actions">
-                  <Button size="sm" variant="secondary" onClick={() => doRestore([r])} disabled={restore.isPending}>
-                    {t("records.restore")}
-                  </Button>
-                  <Button size="sm" variant="ghost" className="danger-text" onClick={() => setPurging([r])}>
-                    {t("records.deleteForever")}
-                  </Button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
+      {rows.length > 0 && <p className="muted">{t("records.recycleHint")}</p>}
+      <DataTable
+        testId="recycle-table"
+        rows={rows}
+        rowId={(r) => r.fileId}
+        rowName={(r) => r.fileName}
+        columns={columns}
+        status={{
+          // A later page that just emptied is on its way back to the page before.
+          isPending: list.isPending || emptyPage,
+          isError: list.isError,
+          retry: () => void list.refetch(),
+        }}
+        selection={selection}
+        batchActions={(selected) => (
+          <>
+            <Button size="sm" onClick={() => doRestore(selected)} disabled={restore.isPending}>
+              {t("records.restore")}
+            </Button>
+            <Button size="sm" variant="danger" onClick={() => setPurging(selected)}>
+              {t("records.deleteForever")}
+            </Button>
+          </>
+        )}
+        empty={<EmptyState icon="♻" text={t("empty.recycleBin")} />}
+        pagination={{ page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onPage: setPage }}
+      />
       <RecordDeleteForeverDialog records={purging} onClose={() => setPurging(null)} onDone={selection.clear} />
     </div>
   );

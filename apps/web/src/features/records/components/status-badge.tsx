@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { statusKind, statusLabel } from "../lib/status.ts";
+import { statusKind, statusLabel } from "@/utils/file-status.ts";
+import "./status-badge.css";
 
 /** Spec §4 display status: 未转写 / 排队中 / 转写中 N% / 已完成 / 失败. */
 export function StatusBadge({ fileStatus, progress }: { fileStatus: number; progress: number }) {

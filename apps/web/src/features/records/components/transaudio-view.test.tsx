@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { setLang } from "../../../lib/i18n.ts";
-import { signInCookies } from "../../../testing/fake-api.ts";
-import { FakeXhr, installFakeXhr } from "../../../testing/fake-xhr.ts";
-import { signedInBackend } from "../../../testing/records-fixtures.ts";
-import { renderApp } from "../../../testing/render.tsx";
+import { setLang } from "@/lib/i18n.ts";
+import { signInCookies } from "@/testing/fake-api.ts";
+import { FakeXhr, installFakeXhr } from "@/testing/fake-xhr.ts";
+import { signedInBackend } from "@/testing/records-fixtures.ts";
+import { renderApp } from "@/testing/render.tsx";
 import { uploads } from "../hooks/upload-store.ts";
 
 const MiB = 1024 * 1024;
@@ -20,6 +20,12 @@ async function choose(files: File[]) {
   const input = await screen.findByTestId("file-input");
   Object.defineProperty(input, "files", { value: files, configurable: true });
   fireEvent.change(input);
+}
+
+/** The n-th upload request, once the files' checks (their length included) let it go. */
+async function sent(n = 0): Promise<FakeXhr> {
+  await waitFor(() => expect(FakeXhr.instances.length).toBeGreaterThan(n));
+  return FakeXhr.instances[n]!;
 }
 
 const uploaded = { fileId: 7, fileName: "周会.mp3", timeLen: 95, fileStatus: 0, fileSize: 2 * MiB, format: "mp3" };
@@ -42,8 +48,9 @@ describe("/transaudio upload (spec §5)", () => {
     renderApp("/transaudio");
     await choose([file("evil.exe", 10), file("huge.mp4", 1_073_741_825), file("rec.webm", 10)]);
     const alert = await screen.findByTestId("upload-refusals");
+    await waitFor(() => expect(alert).toHaveTextContent("rec.webm"));
     expect(alert).toHaveTextContent("不支持的文件格式：evil.exe");
-    expect(alert).toHaveTextContent("文件超过 1GB：huge.mp4");
+    expect(alert).toHaveTextContent("文件超过 1 GB：huge.mp4");
     expect(alert).toHaveTextContent("不支持的文件格式：rec.webm");
     expect(FakeXhr.instances).toHaveLength(0);
     expect(screen.queryByTestId("upload-item")).toBeNull();
@@ -55,7 +62,7 @@ describe("/transaudio upload (spec §5)", () => {
     const zone = await screen.findByTestId("upload-zone");
     fireEvent.drop(zone, { dataTransfer: { files: [file("notes.txt", 3), file("ok.wav", 3 * MiB)] } });
     expect(await screen.findByTestId("upload-refusals")).toHaveTextContent("notes.txt");
-    expect(FakeXhr.instances).toHaveLength(1);
+    await sent();
     expect(screen.getByTestId("upload-item")).toHaveTextContent("ok.wav");
   });
 
@@ -64,7 +71,7 @@ describe("/transaudio upload (spec §5)", () => {
     renderApp("/transaudio");
     await userEvent.selectOptions(await screen.findByRole("combobox", { name: "上传到文件夹" }), "5");
     await choose([file("a.mp3", 10)]);
-    const xhr = FakeXhr.instances[0]!;
+    const xhr = await sent();
     expect(xhr.query.get("menuId")).toBe("5");
     expect([...xhr.body!.keys()]).toEqual(["uploadId", "menuId", "file"]);
   });
@@ -72,7 +79,9 @@ describe("/transaudio upload (spec §5)", () => {
   it("shows bytes and percent while sending, then the options; transcription starts and is followed to the link", async () => {
     let polls = 0;
     const api = signedInBackend({
-      "POST /api/v2/dictation/audio/dictation_batch": () => ({ tasks: [{ fileId: 7, taskId: 70, fileStatus: 3 }] }),
+      "POST /api/v2/dictation/audio/dictation_batch": () => ({
+        tasks: [{ fileId: 7, taskId: 70, fileStatus: 3, code: 1 }],
+      }),
       "GET /api/v1/dictation/progress/get_progress": () => {
         polls += 1;
         return polls === 1
@@ -84,7 +93,7 @@ describe("/transaudio upload (spec §5)", () => {
     renderApp("/transaudio?key=abc");
     await choose([file("周会.mp3", 2 * MiB)]);
 
-    const xhr = FakeXhr.instances[0]!;
+    const xhr = await sent();
     expect(xhr.method).toBe("POST");
     expect(new URL(xhr.url, location.origin).pathname).toBe("/voice_yuelu/api/v1/audio/upload");
     expect(xhr.query.get("timeStamp")).toMatch(/^\d+$/);
@@ -110,8 +119,11 @@ describe("/transaudio upload (spec §5)", () => {
     await waitFor(() => expect(within(options).getByRole("radio", { name: /英文/ })).toBeChecked());
     await userEvent.selectOptions(within(options).getByRole("combobox"), "2");
 
+    const quotaLoads = api.callsTo("/storage_info").length;
     await userEvent.click(screen.getByTestId("start-transcription"));
     await waitFor(() => expect(api.callsTo("/dictation_batch")).toHaveLength(1));
+    // charged at once: the quota bars on this page are fetched again straight away
+    await waitFor(() => expect(api.callsTo("/storage_info").length).toBeGreaterThan(quotaLoads));
     const body = api.callsTo("/dictation_batch")[0]!.body as { fileIds: string; dictationParam: string };
     expect(body.fileIds).toBe("7");
     expect(JSON.parse(body.dictationParam)).toEqual({ source: 0, answerVersion: 3, language: "en", speakerCount: 2 });
@@ -127,24 +139,24 @@ describe("/transaudio upload (spec §5)", () => {
     signedInBackend({});
     renderApp("/transaudio");
     await choose([file("talk.m4a", 4 * MiB)]);
-    const first = FakeXhr.instances[0]!;
+    const first = await sent();
     await userEvent.click(await screen.findByRole("button", { name: "取消" }));
     expect(first.aborted).toBe(true);
     expect(await screen.findByText("已取消")).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("button", { name: "重试" }));
-    const second = FakeXhr.instances[1]!;
+    const second = await sent(1);
     expect(second.query.get("uploadId")).toBe(first.query.get("uploadId"));
     second.respond(null, 20004, 200, "文件内容不是音视频");
     expect(await screen.findByText("上传失败")).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("文件内容不是音视频");
 
     await userEvent.click(screen.getByRole("button", { name: "重试" }));
-    const third = FakeXhr.instances[2]!;
+    const third = await sent(2);
     third.respondRaw(413, "too large");
-    expect(await screen.findByText("文件太大，单个文件不能超过 1GB")).toBeInTheDocument();
+    expect(await screen.findByText("文件太大，单个文件不能超过 1 GB")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "重试" }));
-    FakeXhr.instances[3]!.fail();
+    (await sent(3)).fail();
     expect(await screen.findByText("网络异常，请检查网络后重试")).toBeInTheDocument();
   });
 
@@ -164,5 +176,67 @@ describe("/transaudio upload (spec §5)", () => {
     await userEvent.click(screen.getByTestId("recorder-start"));
     expect(await screen.findByTestId("recorder-error")).toHaveTextContent("麦克风权限被拒绝");
     Object.defineProperty(navigator, "mediaDevices", { configurable: true, value: undefined });
+  });
+});
+
+describe("/transaudio length limits (files up to 5 hours; transcription up to 3 hours)", () => {
+  const HOUR = 3600;
+
+  it("states both limits in the upload box, in Chinese and in English", async () => {
+    signedInBackend({});
+    renderApp("/transaudio");
+    const limits = await screen.findByTestId("upload-limits");
+    expect(limits).toHaveTextContent("单个文件最大 1 GB、5 小时");
+    expect(limits).toHaveTextContent("每个文件最长转写 3 小时");
+    setLang("en");
+    await waitFor(() => expect(limits).toHaveTextContent("Files up to 1 GB and 5 hours"));
+    expect(limits).toHaveTextContent("Transcription: up to 3 hours per file");
+  });
+
+  it("refuses a file over 5 hours before uploading it, when the browser reads its length", async () => {
+    signedInBackend({});
+    uploads.setDurationReader(async (f) => (f.name === "long.mp3" ? 5 * HOUR + 60 : 600));
+    renderApp("/transaudio");
+    await choose([file("long.mp3", 30 * MiB), file("short.mp3", MiB)]);
+    expect(await screen.findByTestId("upload-refusals")).toHaveTextContent("文件超过 5 小时：long.mp3");
+    const xhr = await sent();
+    expect((xhr.body!.get("file") as File).name).toBe("short.mp3");
+    expect(FakeXhr.instances).toHaveLength(1);
+  });
+
+  it("says at once that a 4-hour file cannot be transcribed, and does not offer it", async () => {
+    signedInBackend({});
+    uploads.setDurationReader(async () => 4 * HOUR);
+    renderApp("/transaudio");
+    await choose([file("会议.mp3", 40 * MiB)]);
+    // before the upload has finished: the browser's reading is enough
+    expect(await screen.findByTestId("upload-too-long")).toHaveTextContent(
+      "时长 4 小时，超过单个文件 3 小时的转写上限",
+    );
+    const xhr = await sent();
+    xhr.respond({ ...uploaded, fileName: "会议.mp3", timeLen: 4 * HOUR });
+    expect(await screen.findByText("上传完成")).toBeInTheDocument();
+    expect(screen.queryByTestId("start-transcription")).toBeNull();
+  });
+
+  it("when the browser cannot read the length, says so right after the upload from the server's timeLen", async () => {
+    signedInBackend({});
+    renderApp("/transaudio");
+    await choose([file("录音.amr", 8 * MiB)]);
+    const xhr = await sent();
+    expect(screen.queryByTestId("upload-too-long")).toBeNull();
+    xhr.respond({ ...uploaded, fileName: "录音.amr", format: "amr", timeLen: 3 * HOUR + 5 });
+    expect(await screen.findByTestId("upload-too-long")).toHaveTextContent("超过单个文件 3 小时的转写上限");
+    expect(screen.queryByTestId("start-transcription")).toBeNull();
+  });
+
+  it("a file of exactly 3 hours is offered for transcription", async () => {
+    signedInBackend({});
+    uploads.setDurationReader(async () => 3 * HOUR);
+    renderApp("/transaudio");
+    await choose([file("three.mp3", 40 * MiB)]);
+    (await sent()).respond({ ...uploaded, timeLen: 3 * HOUR });
+    expect(await screen.findByTestId("start-transcription")).toBeInTheDocument();
+    expect(screen.queryByTestId("upload-too-long")).toBeNull();
   });
 });

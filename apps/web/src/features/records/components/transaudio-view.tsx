@@ -1,27 +1,30 @@
 import { useQueryClient } from "@tanstack/react-query";
+import type { UploadResult } from "@yuelu/contracts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { Button } from "../../../components/ui/button.tsx";
-import { useSession } from "../../session/session-store.ts";
+import { Button } from "@/components/ui/button.tsx";
+import { queryKeys } from "@/lib/query-keys.ts";
+import { useSession } from "@/lib/session.ts";
 import { useDictationConfig } from "../api/get-dictation-config.ts";
 import { useHotWords } from "../api/get-hot-words.ts";
 import { useMenus } from "../api/get-menus.ts";
-import { recordKeys } from "../api/keys.ts";
-import { acceptedFiles, useStartDictation } from "../api/start-dictation.ts";
-import type { DictationOptions } from "../api/types.ts";
-import { uploads, useUploadItems } from "../hooks/upload-store.ts";
+import { acceptedFiles, DEFAULT_OPTIONS, type DictationOptions, useStartDictation } from "../api/start-dictation.ts";
+import { knownDuration, uploads, useUploadItems } from "../hooks/upload-store.ts";
 import { hasAvailableLanguage } from "../lib/languages.ts";
+import { tooLongToTranscribe } from "../lib/upload-rules.ts";
 import { HotWordsEditor } from "./hot-words-editor.tsx";
 import { RecorderPanel } from "./recorder-panel.tsx";
-import { DEFAULT_OPTIONS, TranscribeOptions } from "./transcribe-options.tsx";
+import { TranscribeOptions } from "./transcribe-options.tsx";
 import { TranscriptionProgress } from "./transcription-progress.tsx";
 import { UploadList } from "./upload-list.tsx";
 import { UploadZone } from "./upload-zone.tsx";
+import "./transaudio-view.css";
 
 /**
  * /transaudio: upload (drop, pick or record), then the transcription options for what was
- * uploaded, then its progress with a link to the transcript.
+ * uploaded, then its progress with a link to the transcript. A file longer than one transcription
+ * may be is uploaded but not offered for transcription (its item says why).
  */
 export function TransaudioView() {
   const { t } = useTranslation();
@@ -39,10 +42,12 @@ export function TransaudioView() {
 
   // Kept after leaving the page: an upload that finishes later still refreshes My records.
   useEffect(() => {
-    uploads.onUploaded(() => void client.invalidateQueries({ queryKey: recordKeys.lists() }));
+    uploads.onUploaded(() => void client.invalidateQueries({ queryKey: queryKeys.records.lists() }));
   }, [client]);
 
-  const ready = items.filter((i) => i.status === "done" && i.record && !i.submitted).map((i) => i.record!);
+  const ready: UploadResult[] = items
+    .filter((i) => i.status === "done" && i.record && !i.submitted && !tooLongToTranscribe(knownDuration(i)))
+    .map((i) => i.record!);
   const submitted = items.filter((i) => i.submitted && i.record).map((i) => i.record!);
 
   const transcribe = () => {
@@ -82,7 +87,7 @@ export function TransaudioView() {
           </select>
         </label>
       )}
-      {recording && <RecorderPanel onRecorded={(file) => uploads.add([file], menuId || null)} />}
+      {recording && <RecorderPanel onRecorded={(file) => void uploads.add([file], menuId || null)} />}
       <UploadList items={items} />
       {ready.length > 0 && (
         <section className="transcribe-panel" aria-label={t("transcribe.optionsTitle")}>

@@ -1,15 +1,16 @@
+import { MAX_SPEAKERS } from "@yuelu/contracts/constants";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Spinner } from "../../../components/ui/states.tsx";
+import { Spinner } from "@/components/ui/states.tsx";
 import { useDictationConfig } from "../api/get-dictation-config.ts";
-import type { DictationOptions } from "../api/types.ts";
+import type { DictationOptions } from "../api/start-dictation.ts";
 import { hasAvailableLanguage, pickLanguage } from "../lib/languages.ts";
-
-export const DEFAULT_OPTIONS: DictationOptions = { language: "auto", speakerCount: 0 };
+import "./transcribe-options.css";
 
 /**
  * Language (from /dictation/configuration: a language without an installed engine is shown
- * disabled with the server's `missing` text) and speaker count (automatic or 1–10).
+ * disabled with the server's `missing` sentence, already in the UI's language) and speaker count
+ * (automatic or 1–10).
  */
 export function TranscribeOptions({
   value,
@@ -29,7 +30,7 @@ export function TranscribeOptions({
 
   if (config.isPending) return <Spinner />;
   const languages = config.data?.languages ?? [];
-  const maxSpeakers = config.data?.maxSpeakers ?? 10;
+  const maxSpeakers = config.data?.maxSpeakers ?? MAX_SPEAKERS;
   return (
     <div className="transcribe-options" data-testid="transcribe-options">
       <fieldset className="option-group">

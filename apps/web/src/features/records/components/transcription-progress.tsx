@@ -1,15 +1,18 @@
+import type { UploadResult } from "@yuelu/contracts";
+import { FileStatus } from "@yuelu/contracts/constants";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { ProgressBar } from "../../../components/ui/states.tsx";
-import { progressById, useProgress } from "../api/get-progress.ts";
-import type { UploadedRecord } from "../api/types.ts";
+import { ProgressBar } from "@/components/ui/states.tsx";
+import { progressById, useTranscriptionProgress } from "@/hooks/use-transcription-progress.ts";
+import { statusKind, statusLabel } from "@/utils/file-status.ts";
 import { detailHref } from "../lib/links.ts";
-import { FileStatus, statusKind, statusLabel } from "../lib/status.ts";
+import "./status-badge.css";
+import "./upload-list.css";
 
 /** Progress of the files sent for transcription (polled every 2 s until complete or failed). */
-export function TranscriptionProgress({ records }: { records: UploadedRecord[] }) {
+export function TranscriptionProgress({ records }: { records: UploadResult[] }) {
   const { t } = useTranslation();
-  const progress = useProgress(records.map((r) => r.fileId));
+  const progress = useTranscriptionProgress(records.map((r) => r.fileId));
   const byId = progressById(progress.data);
   if (records.length === 0) return null;
   return (

@@ -1,8 +1,11 @@
+import { MAX_TRANSCRIBE_SECONDS } from "@yuelu/contracts/constants";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/ui/button.tsx";
-import { ProgressBar } from "../../../components/ui/states.tsx";
-import { formatSize } from "../../../lib/format.ts";
-import { type UploadItem, uploads } from "../hooks/upload-store.ts";
+import { Button } from "@/components/ui/button.tsx";
+import { ProgressBar } from "@/components/ui/states.tsx";
+import { formatDurationText, formatSize } from "@/lib/format.ts";
+import { knownDuration, type UploadItem, uploads } from "../hooks/upload-store.ts";
+import { tooLongToTranscribe } from "../lib/upload-rules.ts";
+import "./upload-list.css";
 
 export function uploadPercent(item: Pick<UploadItem, "loaded" | "total">): number {
   return item.total > 0 ? Math.min(100, Math.floor((item.loaded / item.total) * 100)) : 0;
@@ -27,6 +30,8 @@ export function UploadList({ items }: { items: UploadItem[] }) {
 function UploadRow({ item }: { item: UploadItem }) {
   const { t } = useTranslation();
   const percent = item.status === "done" ? 100 : uploadPercent(item);
+  // Said as soon as the length is known: from the browser before the upload, else from the server.
+  const tooLong = tooLongToTranscribe(knownDuration(item));
   return (
     <li className={`upload-item upload-${item.status}`} data-testid="upload-item">
       <div className="upload-item-head">
@@ -37,6 +42,14 @@ function UploadRow({ item }: { item: UploadItem }) {
       </div>
       {(item.status === "uploading" || item.status === "done") && (
         <ProgressBar value={percent} label={t("upload.progressLabel", { name: item.file.name })} />
+      )}
+      {tooLong && (
+        <p className="upload-warning" role="status" data-testid="upload-too-long">
+          {t("upload.tooLongToTranscribe", {
+            duration: formatDurationText(t, knownDuration(item) ?? 0, "long"),
+            limit: formatDurationText(t, MAX_TRANSCRIBE_SECONDS, "long"),
+          })}
+        </p>
       )}
       <div className="upload-item-foot">
         <span className="muted" data-testid="upload-bytes">

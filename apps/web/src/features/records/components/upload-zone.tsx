@@ -1,33 +1,51 @@
+import {
+  MAX_TRANSCRIBE_SECONDS,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_SECONDS,
+  UPLOAD_EXTENSIONS,
+} from "@yuelu/contracts/constants";
 import { clsx } from "clsx";
 import { type DragEvent, type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/ui/button.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { StateIcon } from "@/components/ui/states.tsx";
+import { formatDurationText } from "@/lib/format.ts";
 import type { Refusal } from "../hooks/upload-store.ts";
-import { UPLOAD_ACCEPT, UPLOAD_EXTENSIONS } from "../lib/upload-rules.ts";
+import { UPLOAD_ACCEPT } from "../lib/upload-rules.ts";
+import "./upload-zone.css";
 
 interface UploadZoneProps {
   /** hands the chosen files over; answers the ones refused before sending */
-  onFiles: (files: File[]) => Refusal[];
+  onFiles: (files: File[]) => Promise<Refusal[]>;
   /** more buttons beside "choose files" (the recorder's) */
   extra?: ReactNode;
 }
 
-/** Drop zone and file picker; refused files (spec §5: extension, 1 GiB) are listed with the reason. */
+/**
+ * Drop zone and file picker. It states the limits once, both of them: what may be uploaded (1 GB,
+ * 5 hours) and what one transcription takes (3 hours). Refused files (spec §5: extension, size,
+ * length) are listed with the reason.
+ */
 export function UploadZone({ onFiles, extra }: UploadZoneProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const [checking, setChecking] = useState(0);
   const [refused, setRefused] = useState<Refusal[]>([]);
-  const exts = UPLOAD_EXTENSIONS.join("、");
 
-  const take = (list: FileList | null) => {
-    if (!list || list.length === 0) return;
-    setRefused(onFiles([...list]));
+  const take = async (list: File[]) => {
+    if (list.length === 0) return;
+    setChecking((n) => n + 1);
+    try {
+      setRefused(await onFiles(list));
+    } finally {
+      setChecking((n) => n - 1);
+    }
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
-    take(e.dataTransfer?.files ?? null);
+    void take([...(e.dataTransfer?.files ?? [])]);
   };
 
   return (
@@ -43,12 +61,19 @@ export function UploadZone({ onFiles, extra }: UploadZoneProps) {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <div className="empty-icon" aria-hidden>
-          ⇪
-        </div>
+        <StateIcon>⇪</StateIcon>
         <p className="upload-zone-title">{dragging ? t("upload.dropActive") : t("upload.dropTitle")}</p>
-        <p className="muted">{t("upload.formats", { exts })}</p>
-        <div className="hero-actions">
+        <p className="muted">{t("upload.formats", { exts: UPLOAD_EXTENSIONS.join(t("common.listSeparator")) })}</p>
+        <ul className="upload-limits" data-testid="upload-limits">
+          <li>
+            {t("upload.limitUpload", {
+              size: `${MAX_UPLOAD_BYTES / 1024 ** 3} GB`,
+              duration: formatDurationText(t, MAX_UPLOAD_SECONDS, "long"),
+            })}
+          </li>
+          <li>{t("upload.limitTranscribe", { duration: formatDurationText(t, MAX_TRANSCRIBE_SECONDS, "long") })}</li>
+        </ul>
+        <div className="upload-zone-actions">
           <Button onClick={() => input.current?.click()} data-testid="choose-files">
             {t("upload.choose")}
           </Button>
@@ -63,15 +88,22 @@ export function UploadZone({ onFiles, extra }: UploadZoneProps) {
           data-testid="file-input"
           aria-label={t("upload.choose")}
           onChange={(e) => {
-            take(e.currentTarget.files);
+            void take([...(e.currentTarget.files ?? [])]);
             e.currentTarget.value = "";
           }}
         />
       </section>
+      {checking > 0 && (
+        <p className="muted upload-checking" role="status">
+          {t("upload.checking")}
+        </p>
+      )}
       {refused.length > 0 && (
         <ul className="upload-refusals" role="alert" data-testid="upload-refusals">
           {refused.map((r) => (
-            <li key={`${r.name}-${r.reason}`}>{t(`upload.${r.reason}`, { name: r.name })}</li>
+            <li key={`${r.name}-${r.reason}`}>
+              {t(`upload.${r.reason}`, { name: r.name, duration: formatDurationText(t, MAX_UPLOAD_SECONDS, "long") })}
+            </li>
           ))}
         </ul>
       )}

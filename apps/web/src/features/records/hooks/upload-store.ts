@@ -1,8 +1,9 @@
-import { useSyncExternalStore } from "react";
-import { ApiError } from "../../../lib/api-client.ts";
-import type { UploadedRecord } from "../api/types.ts";
+import type { UploadResult } from "@yuelu/contracts";
+import { ApiError } from "@/lib/api-client.ts";
+import { createStore, useStore } from "@/lib/create-store.ts";
 import { UploadAborted, type UploadHandle, uploadFile } from "../api/upload-file.ts";
-import { checkUpload, newUploadId, type UploadRefusal } from "../lib/upload-rules.ts";
+import { readMediaDuration } from "../lib/media-duration.ts";
+import { checkDuration, checkUpload, newUploadId, type UploadRefusal } from "../lib/upload-rules.ts";
 
 export type UploadStatus = "uploading" | "done" | "failed" | "canceled";
 
@@ -14,8 +15,10 @@ export interface UploadItem {
   status: UploadStatus;
   loaded: number;
   total: number;
+  /** seconds, as the browser read them before the upload (null: it could not) */
+  duration: number | null;
   error?: string;
-  record?: UploadedRecord;
+  record?: UploadResult;
   /** sent for transcription from /transaudio */
   submitted?: boolean;
 }
@@ -25,25 +28,26 @@ export interface Refusal {
   reason: UploadRefusal;
 }
 
+/** The length an item is known to have: the server's once uploaded, else the browser's reading. */
+export function knownDuration(item: UploadItem): number | null {
+  return item.record?.timeLen ?? item.duration;
+}
+
 /**
  * The upload queue of /transaudio, kept outside React: an upload goes on while the user looks at
  * another page of the app, and /transaudio shows it again on return. Only a page unload stops it
  * (the browser asks first while something is being sent).
  */
-let items: UploadItem[] = [];
+const itemsStore = createStore<UploadItem[]>([]);
 const handles = new Map<string, UploadHandle>();
-const listeners = new Set<() => void>();
 let onUploaded: (() => void) | null = null;
 let owner = "";
-
-function emit() {
-  for (const l of listeners) l();
-}
+let readDuration: (file: File) => Promise<number | null> = (file) => readMediaDuration(file);
 
 function patch(id: string, change: Partial<UploadItem>) {
-  if (!items.some((i) => i.id === id)) return;
-  items = items.map((i) => (i.id === id ? { ...i, ...change } : i));
-  emit();
+  itemsStore.set((items) =>
+    items.some((i) => i.id === id) ? items.map((i) => (i.id === id ? { ...i, ...change } : i)) : items,
+  );
 }
 
 function send(item: UploadItem) {
@@ -74,18 +78,29 @@ function beforeUnload(e: BeforeUnloadEvent) {
 }
 
 export const uploads = {
-  /** Adds files; answers the refused ones (spec §5; nothing is sent for those). */
-  add(files: Iterable<File>, menuId: string | null = null): Refusal[] {
+  /**
+   * Adds files; answers the refused ones (spec §5), for which nothing is sent: another type,
+   * over 1 GiB, empty, or — when the browser can read the length — over 5 hours.
+   */
+  async add(files: Iterable<File>, menuId: string | null = null): Promise<Refusal[]> {
     const refused: Refusal[] = [];
-    const accepted: UploadItem[] = [];
+    const candidates: File[] = [];
     for (const file of files) {
       const reason = checkUpload(file);
       if (reason) refused.push({ name: file.name, reason });
-      else accepted.push({ id: newUploadId(), file, menuId, status: "uploading", loaded: 0, total: file.size });
+      else candidates.push(file);
     }
+    const durations = await Promise.all(candidates.map((file) => readDuration(file).catch(() => null)));
+    const accepted: UploadItem[] = [];
+    candidates.forEach((file, i) => {
+      const duration = durations[i] ?? null;
+      const reason = checkDuration(duration);
+      if (reason) refused.push({ name: file.name, reason });
+      else
+        accepted.push({ id: newUploadId(), file, menuId, status: "uploading", loaded: 0, total: file.size, duration });
+    });
     if (accepted.length === 0) return refused;
-    items = [...items, ...accepted];
-    emit();
+    itemsStore.set((items) => [...items, ...accepted]);
     window.addEventListener("beforeunload", beforeUnload);
     for (const item of accepted) send(item);
     return refused;
@@ -94,19 +109,19 @@ export const uploads = {
     handles.get(id)?.abort();
   },
   retry(id: string) {
-    const item = items.find((i) => i.id === id);
+    const item = itemsStore.get().find((i) => i.id === id);
     if (!item || item.status === "uploading" || item.status === "done") return;
     patch(id, { status: "uploading", loaded: 0, error: undefined });
     send({ ...item, status: "uploading" });
   },
   remove(id: string) {
     handles.get(id)?.abort();
-    items = items.filter((i) => i.id !== id);
-    emit();
+    itemsStore.set((items) => items.filter((i) => i.id !== id));
   },
   markSubmitted(fileIds: number[]) {
-    items = items.map((i) => (i.record && fileIds.includes(i.record.fileId) ? { ...i, submitted: true } : i));
-    emit();
+    itemsStore.set((items) =>
+      items.map((i) => (i.record && fileIds.includes(i.record.fileId) ? { ...i, submitted: true } : i)),
+    );
   },
   /** Called after each finished upload (the page refreshes the record lists). */
   onUploaded(fn: (() => void) | null) {
@@ -117,7 +132,7 @@ export const uploads = {
     if (userId === owner) return;
     owner = userId;
     // Called while rendering /transaudio: swaps the snapshot without notifying (that page reads it next).
-    items = [];
+    itemsStore.replaceSilently([]);
     for (const h of handles.values()) h.abort();
     handles.clear();
   },
@@ -125,16 +140,16 @@ export const uploads = {
   reset() {
     for (const h of handles.values()) h.abort();
     handles.clear();
-    items = [];
-    emit();
+    itemsStore.set([]);
   },
-  snapshot: () => items,
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
+  /** How a file's length is read before its upload; tests hand in their own reader. */
+  setDurationReader(reader: (file: File) => Promise<number | null>) {
+    readDuration = reader;
   },
+  snapshot: itemsStore.get,
+  subscribe: itemsStore.subscribe,
 };
 
 export function useUploadItems(): UploadItem[] {
-  return useSyncExternalStore(uploads.subscribe, uploads.snapshot);
+  return useStore(itemsStore);
 }

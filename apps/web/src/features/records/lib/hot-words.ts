@@ -1,7 +1,6 @@
-/** docs/records-api.md: ≤ 200 hot words, each 1–50 characters, de-duplicated. */
-export const MAX_HOT_WORDS = 200;
-export const MAX_HOT_WORD_LENGTH = 50;
+import { MAX_HOT_WORD_LENGTH, MAX_HOT_WORDS } from "@yuelu/contracts/constants";
 
+/** docs/records-api.md: ≤ 200 hot words, each 1–50 characters, de-duplicated (the contracts' limits). */
 export type HotWordProblem = "tooLong" | "tooMany";
 
 /** Adds the words typed (several may be separated by commas or new lines), or says why not. */

@@ -1,4 +1,4 @@
-import { paths } from "../../../config/paths.ts";
+import { paths } from "@/config/paths.ts";
 
 /** Spec §2 /detail: fileId and timeLen, and fileName for the page title. */
 export function detailHref(record: { fileId: number; timeLen: number; fileName: string }): string {

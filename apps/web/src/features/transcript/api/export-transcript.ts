@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { api } from "@/lib/api-client.ts";
 import { baseName, saveBlob } from "../lib/save-blob.ts";
 
 export type ExportKind = "txt" | "word" | "srt" | "vtt" | "summaryWord";

@@ -1,24 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
-import { parseSegments, type Segment } from "../lib/segments.ts";
-import { transcriptKeys } from "./keys.ts";
+import type { Segment, TextDetail } from "@yuelu/contracts";
+import { api } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-keys.ts";
+import { parseSegments } from "../lib/segments.ts";
 
-interface TextResponse {
-  fileId: number;
-  fileName: string;
-  updateTime: number;
-  timeLen: number;
-  language?: string;
-  asrResult: string;
-  abstracts?: string | null;
-}
-
-export interface Transcript extends Omit<TextResponse, "asrResult"> {
+/** The transcript as the page uses it: the record's text details with its segments parsed. */
+export interface Transcript extends Omit<TextDetail, "asrResult"> {
   segments: Segment[];
 }
 
 export async function getText(fileId: number): Promise<Transcript> {
-  const { asrResult, ...rest } = await api<TextResponse>("/api/v2/audio/text/get_text", {
+  const { asrResult, ...rest } = await api<TextDetail>("/api/v2/audio/text/get_text", {
     params: { fileId },
     silent: true,
   });
@@ -26,5 +18,5 @@ export async function getText(fileId: number): Promise<Transcript> {
 }
 
 export function useTranscript(fileId: number, enabled: boolean) {
-  return useQuery({ queryKey: transcriptKeys.text(fileId), queryFn: () => getText(fileId), enabled });
+  return useQuery({ queryKey: queryKeys.transcript.text(fileId), queryFn: () => getText(fileId), enabled });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { api } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-keys.ts";
 import type { Transcript } from "./get-text.ts";
-import { transcriptKeys } from "./keys.ts";
 
 /** With `abstracts` stores the summary; without, the server generates one from the transcript. */
 export function useUpdateAbstracts(fileId: number) {
@@ -12,7 +12,7 @@ export function useUpdateAbstracts(fileId: number) {
         data: abstracts === undefined ? { fileId } : { fileId, abstracts },
       }),
     onSuccess: (data) =>
-      client.setQueryData<Transcript>(transcriptKeys.text(fileId), (old) =>
+      client.setQueryData<Transcript>(queryKeys.transcript.text(fileId), (old) =>
         old ? { ...old, abstracts: data.abstracts } : old,
       ),
   });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { api } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-keys.ts";
 import { renameSpeaker } from "../lib/segments.ts";
 import type { Transcript } from "./get-text.ts";
-import { transcriptKeys } from "./keys.ts";
 
 export interface ParaEdit {
   index: number;
@@ -17,7 +17,7 @@ export function useUpdatePara(fileId: number) {
   return useMutation({
     mutationFn: (edit: ParaEdit) => api<unknown>("/text/update_para", { data: { fileId, ...edit } }),
     onSuccess: (_data, edit) => {
-      client.setQueryData<Transcript>(transcriptKeys.text(fileId), (old) => {
+      client.setQueryData<Transcript>(queryKeys.transcript.text(fileId), (old) => {
         if (!old) return old;
         let segments = old.segments;
         if (edit.text !== undefined)

@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { setLang } from "../../../lib/i18n.ts";
-import { envelopeError, signInCookies } from "../../../testing/fake-api.ts";
-import { record, signedInBackend } from "../../../testing/records-fixtures.ts";
-import { renderApp } from "../../../testing/render.tsx";
+import { setLang } from "@/lib/i18n.ts";
+import { envelopeError, signInCookies } from "@/testing/fake-api.ts";
+import { record, signedInBackend } from "@/testing/records-fixtures.ts";
+import { renderApp } from "@/testing/render.tsx";
 
 const SEGMENTS = [
   { spkName: "说话人1", startTime: 0, endTime: 4000, text: "大家好，今天开会讨论预算。" },
@@ -308,7 +308,9 @@ describe("/detail states", () => {
   it("not transcribed yet: offers transcription", async () => {
     const api = backend(
       {
-        "POST /api/v2/dictation/audio/dictation_batch": () => ({ tasks: [{ fileId: 1, taskId: 3, fileStatus: 3 }] }),
+        "POST /api/v2/dictation/audio/dictation_batch": () => ({
+          tasks: [{ fileId: 1, taskId: 3, fileStatus: 3, code: 1 }],
+        }),
       },
       { fileStatus: 0, progress: 0 },
     );

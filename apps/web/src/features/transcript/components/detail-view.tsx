@@ -1,19 +1,22 @@
+import { FileStatus, StatusCode } from "@yuelu/contracts/constants";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
-import { EmptyState, ErrorState, Spinner } from "../../../components/ui/states.tsx";
-import { paths } from "../../../config/paths.ts";
-import { ApiError } from "../../../lib/api-client.ts";
-import { formatDateTime, formatDuration } from "../../../lib/format.ts";
-import { audioDownloadUrl } from "../../records/api/download-records.ts";
-import { useRecord } from "../../records/api/get-record.ts";
-import { FileStatus } from "../../records/lib/status.ts";
-import { extensionOf, VIDEO_FORMATS } from "../../records/lib/upload-rules.ts";
+import { EmptyState, ErrorState, Spinner } from "@/components/ui/states.tsx";
+import { paths } from "@/config/paths.ts";
+import { ApiError } from "@/lib/api-client.ts";
+import { audioDownloadUrl } from "@/lib/downloads.ts";
+import { formatDateTime, formatDuration } from "@/lib/format.ts";
+import { isVideo } from "@/utils/file-name.ts";
+import { useRecord } from "../api/get-record.ts";
 import { useTranscript } from "../api/get-text.ts";
+import type { DetailSlots } from "./detail-slots.ts";
 import { DetailStatus } from "./detail-status.tsx";
 import { ExportMenu } from "./export-menu.tsx";
 import { TranscriptView } from "./transcript-view.tsx";
+import "./detail-view.css";
 
-const NOT_FOUND = new Set([30001, 20003]);
+const NOT_FOUND = new Set<number>([StatusCode.RecordNotFound, StatusCode.FileNotFound]);
 
 function parseFileId(raw: string | null): number | null {
   if (!raw || !/^\d+$/.test(raw)) return null;
@@ -24,7 +27,7 @@ function parseFileId(raw: string | null): number | null {
 const isNotFound = (error: unknown) => error instanceof ApiError && NOT_FOUND.has(error.code);
 
 /** Spec §2 /detail?fileId=&timeLen=&fileName=: the record's state, or its transcript with the player. */
-export function DetailView() {
+export function DetailView({ transcribeDialog, hotWords }: DetailSlots) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const fileId = parseFileId(params.get("fileId"));
@@ -40,22 +43,22 @@ export function DetailView() {
   );
   const notFound = <EmptyState icon="📄" text={t("transcript.notFound")} action={back} />;
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (fileId === null) body = notFound;
   else if (record.isPending) body = <Spinner />;
   else if (record.isError)
     body = isNotFound(record.error) ? notFound : <ErrorState onRetry={() => void record.refetch()} />;
-  else if (!complete) body = <DetailStatus record={record.data} />;
+  else if (!complete) body = <DetailStatus record={record.data} transcribeDialog={transcribeDialog} />;
   else if (text.isPending) body = <Spinner />;
   else if (text.isError) body = isNotFound(text.error) ? notFound : <ErrorState onRetry={() => void text.refetch()} />;
   else {
-    const format = (record.data.format || extensionOf(record.data.fileName)).toLowerCase();
     body = (
       <TranscriptView
         transcript={text.data}
         audioPath={record.data.audioPath}
-        video={VIDEO_FORMATS.has(format) || VIDEO_FORMATS.has(extensionOf(record.data.fileName))}
+        video={isVideo(record.data)}
         downloadHref={audioDownloadUrl(record.data.fileId)}
+        hotWords={hotWords}
       />
     );
   }

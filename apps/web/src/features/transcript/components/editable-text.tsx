@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TextPart } from "../lib/search.ts";
+import "./editable-text.css";
 
 const AUTOSAVE_MS = 1500;
 

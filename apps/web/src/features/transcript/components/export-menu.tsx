@@ -2,7 +2,7 @@ import * as Popover from "@radix-ui/react-popover";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { readStorage, StorageKey, writeStorage } from "../../../lib/storage.ts";
+import { readStorage, StorageKey, writeStorage } from "@/lib/storage.ts";
 import {
   copyTranscriptLink,
   DEFAULT_EXPORT_OPTIONS,
@@ -11,6 +11,7 @@ import {
   exportFileName,
   useExportTranscript,
 } from "../api/export-transcript.ts";
+import "./export-menu.css";
 
 const KINDS: [ExportKind, string][] = [
   ["txt", "transcript.exportTxt"],

@@ -1,6 +1,7 @@
 import type { RefObject } from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import "./media-player.css";
 
 /**
  * The record's original, streamed from audioPath (the server answers Range requests, so seeking

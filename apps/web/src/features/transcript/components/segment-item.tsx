@@ -1,10 +1,12 @@
+import type { Segment } from "@yuelu/contracts";
 import { clsx } from "clsx";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { type Match, splitByMatches } from "../lib/search.ts";
-import { avatarGradient, avatarText, formatMs, type Segment } from "../lib/segments.ts";
+import { avatarGradient, avatarText, formatMs } from "../lib/segments.ts";
 import { EditableText } from "./editable-text.tsx";
 import { SpeakerRenamePopover } from "./speaker-rename-popover.tsx";
+import "./segment-item.css";
 
 export interface SegmentItemProps {
   segment: Segment;

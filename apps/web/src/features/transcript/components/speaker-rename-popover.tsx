@@ -1,8 +1,10 @@
 import * as Popover from "@radix-ui/react-popover";
+import { SPEAKER_NAME_MAX } from "@yuelu/contracts/constants";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/ui/button.tsx";
-import { checkSpeakerName, SPEAKER_NAME_MAX } from "../lib/speaker-name.ts";
+import { Button } from "@/components/ui/button.tsx";
+import { checkSpeakerName } from "../lib/speaker-name.ts";
+import "./speaker-rename-popover.css";
 
 /**
  * Spec §2/§5 speaker-name popover: empty or unchanged input just closes; only Chinese, English and

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/ui/button.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import "./transcript-search.css";
 
 /** Full-text search over the transcript: Enter / ↓ next, Shift+Enter / ↑ previous. */
 export function TranscriptSearch({

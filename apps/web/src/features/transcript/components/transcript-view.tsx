@@ -1,8 +1,7 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyState } from "../../../components/ui/states.tsx";
-import { HotWordsEditor } from "../../records/components/hot-words-editor.tsx";
+import { EmptyState } from "@/components/ui/states.tsx";
 import type { Transcript } from "../api/get-text.ts";
 import { useUpdatePara } from "../api/update-para.ts";
 import { findMatches, matchesBySegment } from "../lib/search.ts";
@@ -11,6 +10,7 @@ import { MediaPlayer } from "./media-player.tsx";
 import { SegmentItem } from "./segment-item.tsx";
 import { SummaryPanel } from "./summary-panel.tsx";
 import { TranscriptSearch } from "./transcript-search.tsx";
+import "./transcript-view.css";
 
 function scrollIntoView(el: Element | null | undefined) {
   el?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
@@ -26,11 +26,14 @@ export function TranscriptView({
   audioPath,
   video,
   downloadHref,
+  hotWords,
 }: {
   transcript: Transcript;
   audioPath: string;
   video: boolean;
   downloadHref: string;
+  /** the hot words editor (the records feature's), handed in by the route */
+  hotWords: ReactNode;
 }) {
   const { t } = useTranslation();
   const { segments } = transcript;
@@ -128,19 +131,13 @@ export function TranscriptView({
               {t("transcript.summary")}
             </Tabs.Trigger>
             <Tabs.Trigger value="hotWords" className="tabs-trigger">
-              {t("hotWords.title")}
+              {t("transcript.hotWordsTab")}
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="summary">
-            <SummaryPanel
-              fileId={transcript.fileId}
-              fileName={transcript.fileName}
-              abstracts={transcript.abstracts ?? ""}
-            />
+            <SummaryPanel fileId={transcript.fileId} fileName={transcript.fileName} abstracts={transcript.abstracts} />
           </Tabs.Content>
-          <Tabs.Content value="hotWords">
-            <HotWordsEditor />
-          </Tabs.Content>
+          <Tabs.Content value="hotWords">{hotWords}</Tabs.Content>
         </Tabs.Root>
       </aside>
     </div>

@@ -1,6 +1,6 @@
+import type { Segment } from "@yuelu/contracts";
 import { describe, expect, it } from "vitest";
 import { findMatches, matchesBySegment, splitByMatches } from "./search.ts";
-import type { Segment } from "./segments.ts";
 
 const segments: Segment[] = [
   { spkName: "A", startTime: 0, endTime: 1, text: "Hello world, hello again" },

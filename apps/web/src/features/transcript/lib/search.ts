@@ -1,4 +1,4 @@
-import type { Segment } from "./segments.ts";
+import type { Segment } from "@yuelu/contracts";
 
 export interface Match {
   /** the segment's index */

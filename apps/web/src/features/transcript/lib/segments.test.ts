@@ -1,3 +1,4 @@
+import type { Segment } from "@yuelu/contracts";
 import { describe, expect, it } from "vitest";
 import {
   avatarGradient,
@@ -5,7 +6,6 @@ import {
   formatMs,
   parseSegments,
   renameSpeaker,
-  type Segment,
   segmentAt,
   speakerIndexes,
 } from "./segments.ts";

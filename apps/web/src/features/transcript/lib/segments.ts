@@ -1,11 +1,4 @@
-/** One transcript segment (spec §3 Transcript detail; docs/records-api.md); times in ms. */
-export interface Segment {
-  spkName: string;
-  startTime: number;
-  endTime: number;
-  text: string;
-  words?: { text: string; startTime: number; endTime: number }[];
-}
+import type { Segment } from "@yuelu/contracts";
 
 /** asrResult is the JSON text of the segments; anything unreadable is an empty transcript. */
 export function parseSegments(asrResult: unknown): Segment[] {

@@ -1,6 +1,4 @@
-/** Spec §5 speaker rename and §9: Han characters, English letters and digits only; 10 at most. */
-export const SPEAKER_NAME_MAX = 10;
-export const SPEAKER_NAME_PATTERN = /^[\p{Script=Han}A-Za-z0-9]+$/u;
+import { SPEAKER_NAME_MAX, SPEAKER_NAME_PATTERN } from "@yuelu/contracts/constants";
 
 export type SpeakerNameCheck =
   | { kind: "close" }
@@ -8,7 +6,10 @@ export type SpeakerNameCheck =
   | { kind: "tooLong" }
   | { kind: "ok"; name: string };
 
-/** Empty, or unchanged: just close. Otherwise only Han/English/digits, no spaces or symbols, ≤ 10. */
+/**
+ * Spec §5 speaker rename (the contracts' rule): empty, or unchanged: just close. Otherwise only
+ * Han/English/digits, no spaces or symbols, ≤ 10.
+ */
 export function checkSpeakerName(input: string, oldName: string): SpeakerNameCheck {
   if (input.trim() === "" || input === oldName) return { kind: "close" };
   if (!SPEAKER_NAME_PATTERN.test(input)) return { kind: "invalid" };

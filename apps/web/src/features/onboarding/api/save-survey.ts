@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-keys.ts";
+
+/** The answers are option `value`s (or SURVEY_SKIP), never the displayed names. */
+export function useSaveSurvey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (answers: { identity?: string; channel?: string }) =>
+      api("/api/v1/update_info_collect", { data: answers }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.userInfo }),
+  });
+}

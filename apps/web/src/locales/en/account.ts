@@ -1,0 +1,23 @@
+import type { account as zh } from "../zh/account.ts";
+
+export const account: typeof zh = {
+  personal: {
+    title: "Personal center",
+    coinDetail: "Bean details",
+    nickName: "Nickname",
+    phone: "Phone",
+    inviteCode: "Invite code",
+    registeredAt: "Joined",
+  },
+  vip: {
+    title: "Membership center",
+    subtitle: "Go VIP for a double check-in reward and more",
+  },
+  deletion: {
+    title: "Account being deleted",
+    text: "Your account is scheduled for deletion and will be removed for good on {{date}}. Until then its features are unavailable.",
+    continue: "Continue deletion",
+    abandon: "Abandon deletion",
+    abandoning: "Restoring your account…",
+  },
+};

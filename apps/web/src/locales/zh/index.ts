@@ -1,0 +1,25 @@
+/** The Chinese (default) catalogue: one file per feature, merged into one i18next namespace. */
+
+import { account } from "./account.ts";
+import { checkin } from "./checkin.ts";
+import { common } from "./common.ts";
+import { help } from "./help.ts";
+import { landing } from "./landing.ts";
+import { onboarding } from "./onboarding.ts";
+import { records } from "./records.ts";
+import { satisfaction } from "./satisfaction.ts";
+import { session } from "./session.ts";
+import { transcript } from "./transcript.ts";
+
+export const zh = {
+  ...common,
+  ...landing,
+  ...account,
+  ...session,
+  ...onboarding,
+  ...checkin,
+  ...records,
+  ...transcript,
+  ...satisfaction,
+  ...help,
+};

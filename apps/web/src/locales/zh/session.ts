@@ -1,0 +1,6 @@
+/** Chinese (the default language): the login dialog. */
+export const session = {
+  loginDialog: {
+    title: "登录悦录",
+  },
+};
