@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { adminQuery } from "../../helpers/database.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -10,6 +11,11 @@ const root = path.resolve(import.meta.dirname, "../../..");
 export interface RunningServer {
   baseUrl: string;
   output: () => string;
+  /**
+   * Runs one statement on this server's own database (a test's setup: a setting the product has
+   * no screen for). False when the server runs on embedded PGlite, which no other process can open.
+   */
+  sql(statement: string): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -60,6 +66,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     output: () => output,
+    async sql(statement) {
+      if (!serverUrl) return false;
+      const client = new pg.Client({ connectionString: childEnv.DATABASE_URL });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+      return true;
+    },
     async stop() {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");

@@ -187,7 +187,10 @@ describe("the header", () => {
     renderApp("/transaudio");
     await waitFor(() => expect(screen.getByTestId("beans")).toHaveTextContent("15"));
     expect(screen.getByTestId("time-card")).toHaveTextContent("2 小时");
-    expect(await screen.findByTestId("member-badge")).toHaveTextContent("普通用户");
+    // Not a member: the badge is the 'become a member' button that opens the cashier.
+    const badge = await screen.findByTestId("member-badge");
+    expect(badge).toHaveTextContent("开通会员");
+    expect(badge).toHaveAttribute("data-member", "0");
     await waitFor(() => expect(screen.getByTestId("unread")).toHaveTextContent("99+"));
   });
 

@@ -6,16 +6,21 @@ import { SignInAutoOpen } from "@/features/checkin/components/sign-in-auto-open.
 import { Onboarding } from "@/features/onboarding/components/onboarding.tsx";
 import { LoginDialog } from "@/features/session/components/login-dialog.tsx";
 import { SessionEffects } from "@/features/session/components/session-effects.tsx";
+import { useRefreshOnPurchase } from "@/lib/purchase-events.ts";
 import { useSession } from "@/lib/session.ts";
+import { CashierHost } from "./cashier-host.tsx";
 import { DocumentTitle } from "./document-title.tsx";
 
 /**
  * Wraps every route: title, session bookkeeping, the login dialog, and — behind the account gate,
  * which answers first for a signed-in visitor (spec §4 "After login") — the page, onboarding and
  * the reward dialog. Onboarding ends with the check-in feature's sign-in reward, composed here.
+ * The cashier sits outside the gate (anonymous visitors see its plans) and before the login
+ * dialog, which its 'log in to view' opens on top of it.
  */
 export function RootShell() {
   const session = useSession();
+  useRefreshOnPurchase();
   return (
     <>
       <DocumentTitle />
@@ -29,6 +34,7 @@ export function RootShell() {
           </>
         )}
       </AccountGate>
+      <CashierHost />
       <LoginDialog />
       <Toaster position="top-center" richColors closeButton />
     </>

@@ -1,14 +1,14 @@
 import { useCallback, useMemo, useState } from "react";
 
-export interface Selection {
+export interface Selection<Id extends number | string = number> {
   /** the picked ids that are on the page */
-  selected: number[];
+  selected: Id[];
   /** every row of the page is picked */
   all: boolean;
   /** some, not all */
   some: boolean;
-  has: (id: number) => boolean;
-  toggle: (id: number, on: boolean) => void;
+  has: (id: Id) => boolean;
+  toggle: (id: Id, on: boolean) => void;
   toggleAll: (on: boolean) => void;
   clear: () => void;
 }

@@ -74,3 +74,13 @@ export function refreshBalances(client: QueryClient) {
   void client.invalidateQueries({ queryKey: queryKeys.storage });
   void client.invalidateQueries({ queryKey: queryKeys.assets });
 }
+
+/**
+ * A purchase was paid: the membership (user info: the header's badge, isMember), the quotas (a
+ * member's daily cap), the card time and the user's orders and time cards all changed.
+ */
+export function refreshAfterPurchase(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: queryKeys.userInfo });
+  refreshBalances(client);
+  void client.invalidateQueries({ queryKey: queryKeys.commerce.all });
+}

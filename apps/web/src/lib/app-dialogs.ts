@@ -1,9 +1,57 @@
-import { createToggle } from "./create-store.ts";
+import { createStore, createToggle, useStore } from "./create-store.ts";
 
 /**
- * Dialogs any part of the app may open: the login dialog (header, a page's 'sign in to view') and
- * the reward dialog (the header's beans, the sign-in reward after onboarding). The dialogs
- * themselves belong to their features; app/root-shell.tsx renders them.
+ * Dialogs any part of the app may open: the login dialog (header, a page's 'sign in to view'), the
+ * reward dialog (the header's beans, the sign-in reward after onboarding) and the cashier (the
+ * header's membership badge, the quota bars, /vip, a transcription refused for want of time). The
+ * dialogs themselves belong to their features; app/root-shell.tsx renders them.
  */
 export const loginDialog = createToggle();
 export const rewardDialog = createToggle();
+
+/** Spec §2 cashier tabs: 'buy membership' and 'buy duration card'. */
+export type CashierTab = "membership" | "card";
+export const CASHIER_TABS: readonly CashierTab[] = ["membership", "card"];
+
+export interface CashierOptions {
+  /** the tabs shown, in this order (default: both) */
+  tabs?: readonly CashierTab[];
+  /** the tab open first (default: the first shown) */
+  defaultTab?: CashierTab;
+  /** goods preselected on the tab that sells them (a plan or a duration card) */
+  goodsId?: number;
+}
+
+/** What the open cashier was asked for; `seq` tells two openings with the same options apart. */
+export interface CashierRequest {
+  tabs: readonly CashierTab[];
+  defaultTab: CashierTab;
+  goodsId: number | null;
+  seq: number;
+}
+
+const cashierStore = createStore<CashierRequest | null>(null);
+let cashierSeq = 0;
+
+export function cashierRequest({ tabs, defaultTab, goodsId }: CashierOptions = {}): Omit<CashierRequest, "seq"> {
+  const shown = tabs && tabs.length > 0 ? CASHIER_TABS.filter((tab) => tabs.includes(tab)) : CASHIER_TABS;
+  return {
+    tabs: shown,
+    defaultTab: defaultTab && shown.includes(defaultTab) ? defaultTab : (shown[0] ?? "membership"),
+    goodsId: goodsId ?? null,
+  };
+}
+
+export const cashierDialog = {
+  open(options?: CashierOptions) {
+    cashierSeq += 1;
+    cashierStore.set({ ...cashierRequest(options), seq: cashierSeq });
+  },
+  close: () => cashierStore.set(null),
+  /** the open cashier's request, null while it is closed */
+  useRequest: () => useStore(cashierStore),
+  current: () => cashierStore.get(),
+};
+
+/** Opens the cashier: `openCashier({ tabs: ["card"], goodsId: 3 })`. */
+export const openCashier = (options?: CashierOptions) => cashierDialog.open(options);

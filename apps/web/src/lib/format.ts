@@ -71,3 +71,14 @@ export function formatDuration(totalSeconds: number): string {
   const m = Math.floor((s % 3600) / 60);
   return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
 }
+
+/**
+ * Money from integer fen (the API's priceFen, amountFen…), never from float yuan: '¥84',
+ * '¥34.50'. Whole yuan drop the decimals, as the catalogue's labels do.
+ */
+export function formatFen(fen: number, currency = "¥"): string {
+  const abs = Math.abs(Math.trunc(fen));
+  const yuan = Math.floor(abs / 100);
+  const cents = abs % 100;
+  return `${fen < 0 ? "-" : ""}${currency}${yuan}${cents === 0 ? "" : `.${pad(cents)}`}`;
+}

@@ -6,6 +6,7 @@
 const me = ["me"] as const;
 const records = [...me, "records"] as const;
 const transcript = [...me, "transcript"] as const;
+const commerce = [...me, "commerce"] as const;
 
 export const queryKeys = {
   me,
@@ -29,6 +30,17 @@ export const queryKeys = {
     all: transcript,
     text: (fileId: number) => [...transcript, fileId] as const,
   },
+  /** the user's orders, checkouts and time cards: a payment invalidates all of it */
+  commerce: {
+    all: commerce,
+    orders: (params: object, lang: string) => [...commerce, "orders", params, lang] as const,
+    transferOrder: [...commerce, "transfer-order"] as const,
+    checkout: (goodsId: number, lang: string) => [...commerce, "checkout", goodsId, lang] as const,
+    timeCards: (params: object, lang: string) => [...commerce, "time-cards", params, lang] as const,
+    durationDetail: (lang: string) => [...commerce, "duration-detail", lang] as const,
+  },
+  /** not personal: the catalogue of membership plans (1) or duration cards (0), named in `lang` */
+  payGoods: (goodsType: number, lang: string) => ["pay-goods", goodsType, lang] as const,
   /** not personal: the engines installed on the server */
   dictationConfig: (lang: string) => ["dictation", "configuration", lang] as const,
   surveyOptions: (lang: string) => ["survey-options", lang] as const,

@@ -2,8 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
 import { Button } from "@/components/ui/button.tsx";
 import { paths } from "@/config/paths.ts";
+import { benefitValues } from "@/features/cashier/lib/benefits.ts";
 import { AppHeader } from "@/features/layout/components/app-header.tsx";
-import { loginDialog } from "@/lib/app-dialogs.ts";
+import { loginDialog, openCashier } from "@/lib/app-dialogs.ts";
 import { useSession } from "@/lib/session.ts";
 import "./landing.css";
 
@@ -21,7 +22,10 @@ const MOCK_LINES = [
   { speaker: "landing.mockSpeaker1", time: "00:00:15", text: "landing.mockLine3" },
 ];
 
-/** Spec §2 "/": the landing page about free online recording-to-text, with sign-in and upload entry points. */
+/**
+ * Spec §2 "/": the landing page about free online recording-to-text, with sign-in and upload entry
+ * points, and membership (the cashier, which loads only when opened).
+ */
 export default function LandingPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -92,6 +96,20 @@ export default function LandingPage() {
           ))}
         </ol>
         <p className="muted formats">{t("landing.formats")}</p>
+      </section>
+      <section className="landing-section landing-vip">
+        <div>
+          <h2>{t("landing.vipTitle")}</h2>
+          <p className="muted">{t("landing.vipText", benefitValues)}</p>
+        </div>
+        <Button
+          size="lg"
+          variant="gold"
+          onClick={() => openCashier({ defaultTab: "membership" })}
+          data-testid="cta-vip"
+        >
+          {t("landing.vipCta")}
+        </Button>
       </section>
       <footer className="landing-footer">
         <span>{t("landing.footer")}</span>

@@ -1,14 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Page } from "@/components/page.tsx";
-import { EmptyState } from "@/components/ui/states.tsx";
+import { VipCenter } from "@/features/cashier/components/vip-center.tsx";
 
-/** Spec §2 /vip: the membership center. Plans and QR payment arrive with the payments feature. */
+/** Spec §2 /vip: the membership center. */
 export default function VipPage() {
   const { t } = useTranslation();
   return (
     <Page title={t("vip.title")}>
-      <p className="muted">{t("vip.subtitle")}</p>
-      <EmptyState icon="♛" text={t("common.comingSoon")} />
+      <VipCenter />
     </Page>
   );
 }

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Selection } from "@/hooks/use-selection.ts";
@@ -22,9 +23,10 @@ export interface Column<Row> {
   label?: string;
 }
 
-export interface DataTableProps<Row> {
+export interface DataTableProps<Row, Id extends number | string = number> {
   rows: Row[];
-  rowId: (row: Row) => number;
+  /** a row's id: its React key, its selection id, and its test id through rowTestId */
+  rowId: (row: Row) => Id;
   /** a row's name, for its checkbox's label ('select 周会.mp3') */
   rowName: (row: Row) => string;
   columns: Column<Row>[];
@@ -33,19 +35,24 @@ export interface DataTableProps<Row> {
   /** shown instead of the table when there are no rows */
   empty: ReactNode;
   /** rows can be selected (checkbox column), and these actions apply to the selection */
-  selection?: Selection;
+  selection?: Selection<Id>;
   batchActions?: (selected: Row[]) => ReactNode;
   pagination?: { page: number; pageSize: number; total: number; onPage: (page: number) => void };
   testId: string;
+  /** the rows' test ids: `record-<id>` unless given */
+  rowTestId?: (id: Id) => string;
+  /** on phones, write each meta value's label before it (lists whose values look alike: dates) */
+  phoneLabels?: boolean;
 }
 
 /**
- * The one list table (My records, the recycle bin): selection with a batch bar, columns given by
- * the page, its loading, error and empty states, and paging.
+ * The one list table (My records, the recycle bin, my orders, my time cards): selection with a
+ * batch bar, columns given by the page, its loading, error and empty states, and paging.
  */
-export function DataTable<Row>(props: DataTableProps<Row>) {
+export function DataTable<Row, Id extends number | string = number>(props: DataTableProps<Row, Id>) {
   const { t } = useTranslation();
   const { rows, rowId, rowName, columns, status, empty, selection, batchActions, pagination, testId } = props;
+  const rowTestId = props.rowTestId ?? ((id: Id) => `record-${id}`);
   const selected = selection ? rows.filter((r) => selection.has(rowId(r))) : [];
 
   let body: ReactNode;
@@ -55,7 +62,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   else
     body = (
       <>
-        <table className="data-table" data-testid={testId}>
+        <table
+          className={clsx("data-table", !selection && "no-select", props.phoneLabels && "phone-labels")}
+          data-testid={testId}
+        >
           <thead>
             <tr>
               {selection && (
@@ -79,7 +89,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             {rows.map((row) => {
               const id = rowId(row);
               return (
-                <tr key={id} data-testid={`record-${id}`} className={selection?.has(id) ? "selected" : undefined}>
+                <tr key={id} data-testid={rowTestId(id)} className={selection?.has(id) ? "selected" : undefined}>
                   {selection && (
                     <td className="col-check">
                       <SelectCheckbox

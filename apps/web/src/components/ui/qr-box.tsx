@@ -1,10 +1,11 @@
+import { QR_SIZE } from "@yuelu/contracts/constants";
 import QRCode from "qrcode";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import "./qr-box.css";
 
-/** Spec §9: the payment QR frame is 140×140. */
-export const QR_SIZE = 140;
+/** Spec §9: the payment QR frame is 140×140 (the contracts' QR_SIZE). */
+export { QR_SIZE };
 
 type Rendered = { state: "pending" } | { state: "ready"; src: string } | { state: "failed" };
 

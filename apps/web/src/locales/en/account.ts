@@ -8,10 +8,10 @@ export const account: typeof zh = {
     phone: "Phone",
     inviteCode: "Invite code",
     registeredAt: "Joined",
-  },
-  vip: {
-    title: "Membership center",
-    subtitle: "Go VIP for a double check-in reward and more",
+    menu: "Personal center menu",
+    menuProfile: "Profile",
+    menuOrders: "My orders",
+    menuTimeCards: "My time cards",
   },
   deletion: {
     title: "Account being deleted",

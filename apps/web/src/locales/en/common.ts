@@ -52,6 +52,7 @@ export const common: typeof zh = {
     messages: "Messages",
     comingSoon: "Coming soon",
     openVip: "Go VIP",
+    buyTime: "Buy time",
     uploadNow: "Upload audio/video",
     startRecording: "Record",
     listSeparator: ", ",

@@ -23,6 +23,10 @@ export const landing: typeof zh = {
     step2: "Automatic transcription",
     step3: "Edit and export",
     newUserGift: "New users get 3 hours of transcription free",
+    vipTitle: "Go VIP, transcribe more",
+    vipText:
+      "Members transcribe up to {{member}} hours a day ({{free}} hours without membership) and get double check-in rewards.",
+    vipCta: "Become a member",
     footer: "Yuelu · open-source, self-hostable recording-to-text",
     privacy: "Privacy policy",
     agreement: "User agreement",

@@ -1,4 +1,4 @@
-/** Chinese (the default language): the personal centre, membership, account deletion. */
+/** Chinese (the default language): the personal centre, account deletion. */
 export const account = {
   personal: {
     title: "个人中心",
@@ -7,10 +7,10 @@ export const account = {
     phone: "手机号",
     inviteCode: "邀请码",
     registeredAt: "注册时间",
-  },
-  vip: {
-    title: "会员中心",
-    subtitle: "开通会员，享受签到双倍奖励等权益",
+    menu: "个人中心菜单",
+    menuProfile: "个人资料",
+    menuOrders: "我的订单",
+    menuTimeCards: "我的时长卡",
   },
   deletion: {
     title: "账号注销中",

@@ -51,6 +51,7 @@ export const common = {
     messages: "消息",
     comingSoon: "即将上线",
     openVip: "开通会员",
+    buyTime: "购买时长",
     uploadNow: "上传音视频",
     startRecording: "开始录音",
     /** between the items of a list written out ('wav、mp3、m4a') */

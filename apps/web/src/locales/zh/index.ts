@@ -1,6 +1,7 @@
 /** The Chinese (default) catalogue: one file per feature, merged into one i18next namespace. */
 
 import { account } from "./account.ts";
+import { cashier } from "./cashier.ts";
 import { checkin } from "./checkin.ts";
 import { common } from "./common.ts";
 import { help } from "./help.ts";
@@ -15,6 +16,7 @@ export const zh = {
   ...common,
   ...landing,
   ...account,
+  ...cashier,
   ...session,
   ...onboarding,
   ...checkin,

@@ -13,7 +13,8 @@ export function HelpCenter() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const titles = useHelpTitles();
-  const slug = params.get("doc") ?? titles.data?.[0]?.slug;
+  // `doc` (ours) or `slug` (the API's name for it) picks the document.
+  const slug = params.get("doc") ?? params.get("slug") ?? titles.data?.[0]?.slug;
   const doc = useHelpDocument(slug);
 
   if (titles.isPending) return <Spinner />;

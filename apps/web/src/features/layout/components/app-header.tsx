@@ -3,14 +3,17 @@ import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button.tsx";
 import { paths } from "@/config/paths.ts";
 import { useAssets, useUnreadSize, useUserInfo } from "@/lib/account.ts";
-import { loginDialog, rewardDialog } from "@/lib/app-dialogs.ts";
+import { loginDialog, openCashier, rewardDialog } from "@/lib/app-dialogs.ts";
 import { badgeCount, formatDurationText } from "@/lib/format.ts";
 import { useSession } from "@/lib/session.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { UserMenu } from "./user-menu.tsx";
 import "./app-header.css";
 
-/** The app header: brand, member badge, beans and time-card balance, messages, language, account. */
+/**
+ * The app header: brand, the member badge (a member's links to /vip; otherwise 'become a member'
+ * opens the cashier), beans and time-card balance, messages, language, account.
+ */
 export function AppHeader() {
   const { t } = useTranslation();
   const session = useSession();
@@ -45,21 +48,23 @@ function SignedInWidgets() {
   const unreadCount = unread.data?.unreadSize ?? 0;
   return (
     <>
-      {info.data && (
-        <Link
-          to={paths.vip}
-          className={`badge ${info.data.isMember ? "badge-member" : "badge-free"}`}
-          data-testid="member-badge"
-        >
-          {info.data.isMember ? (
-            <>
-              ♛<span className="badge-text"> {t("common.member")}</span>
-            </>
-          ) : (
-            t("common.notMember")
-          )}
-        </Link>
-      )}
+      {info.data &&
+        (info.data.isMember ? (
+          <Link to={paths.vip} className="badge badge-member" data-testid="member-badge" data-member="1">
+            ♛<span className="badge-text"> {t("common.member")}</span>
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="badge badge-join"
+            onClick={() => openCashier({ defaultTab: "membership" })}
+            data-testid="member-badge"
+            data-member="0"
+            aria-label={t("common.openVip")}
+          >
+            ♛<span className="badge-text"> {t("common.openVip")}</span>
+          </button>
+        ))}
       <button type="button" className="header-stat" onClick={rewardDialog.open} data-testid="beans">
         <span className="stat-icon" aria-hidden>
           ●
@@ -67,7 +72,7 @@ function SignedInWidgets() {
         <span className="stat-label">{t("common.beans")}</span>
         <strong>{assets.data?.allCoinNumber ?? "–"}</strong>
       </button>
-      <Link to={paths.vip} className="header-stat" data-testid="time-card">
+      <Link to={`${paths.personalInfo}?menu=timeCards`} className="header-stat" data-testid="time-card">
         <span className="stat-icon" aria-hidden>
           ◷
         </span>

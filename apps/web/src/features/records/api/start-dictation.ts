@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { DictationResult, DictationTask, TranscriptionLanguage } from "@yuelu/contracts";
+import { StatusCode } from "@yuelu/contracts/constants";
 import { toast } from "sonner";
 import { refreshBalances } from "@/lib/account.ts";
 import { api, codeMessage, SUCCESS } from "@/lib/api-client.ts";
+import { type CashierOptions, openCashier } from "@/lib/app-dialogs.ts";
+import { i18n } from "@/lib/i18n.ts";
 import { queryKeys } from "@/lib/query-keys.ts";
 
 /** What the user picks before transcribing: the language and the speaker count (0 = detect). */
@@ -14,14 +17,33 @@ export interface DictationOptions {
 export const DEFAULT_OPTIONS: DictationOptions = { language: "auto", speakerCount: 0 };
 
 /**
- * The files that were queued; each refused file (50001 too long, 50002 daily cap, 20001 card time,
- * 30001 gone) is toasted with its reason, as the API client toasts a refused call.
+ * What a refusal offers to fix it: not enough card time (20001) → the cashier's duration cards;
+ * today's cap reached (50002) → membership, whose cap is higher — not for a member, who has it.
  */
-export function acceptedFiles(tasks: DictationTask[]): number[] {
+function remedy(code: number, isMember: boolean): { label: string; cashier: CashierOptions } | null {
+  if (code === StatusCode.StorageQuotaExceeded) return { label: "common.buyTime", cashier: { defaultTab: "card" } };
+  if (code === StatusCode.DailyQuotaExceeded && !isMember)
+    return { label: "common.openVip", cashier: { defaultTab: "membership" } };
+  return null;
+}
+
+/**
+ * The files that were queued; each refused file (50001 too long, 50002 daily cap, 20001 card time,
+ * 30001 gone) is toasted with its reason, as the API client toasts a refused call, and with a way
+ * to the cashier where buying fixes it.
+ */
+export function acceptedFiles(tasks: DictationTask[], { isMember = false } = {}): number[] {
   const accepted: number[] = [];
   for (const task of tasks) {
-    if (task.code === SUCCESS) accepted.push(task.fileId);
-    else toast.error(task.message || codeMessage(task.code), { id: `dictation-${task.fileId}-${task.code}` });
+    if (task.code === SUCCESS) {
+      accepted.push(task.fileId);
+      continue;
+    }
+    const fix = remedy(task.code, isMember);
+    toast.error(task.message || codeMessage(task.code), {
+      id: `dictation-${task.fileId}-${task.code}`,
+      ...(fix ? { action: { label: i18n.t(fix.label), onClick: () => openCashier(fix.cashier) } } : {}),
+    });
   }
   return accepted;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
+import { useUserInfo } from "@/lib/account.ts";
 import { formatDurationText } from "@/lib/format.ts";
 import { canTranscribe } from "@/utils/file-status.ts";
 import { useDictationConfig } from "../api/get-dictation-config.ts";
@@ -39,6 +40,7 @@ export function RecordTranscribeDialog({
   const config = useDictationConfig();
   const hotWords = useHotWords();
   const start = useStartDictation();
+  const info = useUserInfo();
   const waiting = (records ?? []).filter((r) => canTranscribe(r.fileStatus));
   const tooLong = waiting.filter((r) => tooLongToTranscribe(r.timeLen));
   const fileIds = waiting.filter((r) => !tooLongToTranscribe(r.timeLen)).map((r) => r.fileId);
@@ -48,7 +50,8 @@ export function RecordTranscribeDialog({
       { fileIds, options, hotWords: hotWords.data ?? [] },
       {
         onSuccess: ({ tasks }) => {
-          if (acceptedFiles(tasks).length > 0) toast.success(t("transcribe.started"));
+          if (acceptedFiles(tasks, { isMember: info.data?.isMember }).length > 0)
+            toast.success(t("transcribe.started"));
           onDone?.();
           onClose();
         },

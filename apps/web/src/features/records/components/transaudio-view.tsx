@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
+import { useUserInfo } from "@/lib/account.ts";
 import { queryKeys } from "@/lib/query-keys.ts";
 import { useSession } from "@/lib/session.ts";
 import { useDictationConfig } from "../api/get-dictation-config.ts";
@@ -39,6 +40,7 @@ export function TransaudioView() {
   const config = useDictationConfig();
   const hotWords = useHotWords();
   const start = useStartDictation();
+  const info = useUserInfo();
 
   // Kept after leaving the page: an upload that finishes later still refreshes My records.
   useEffect(() => {
@@ -56,7 +58,7 @@ export function TransaudioView() {
       { fileIds, options, hotWords: hotWords.data ?? [] },
       {
         onSuccess: ({ tasks }) => {
-          const accepted = acceptedFiles(tasks);
+          const accepted = acceptedFiles(tasks, { isMember: info.data?.isMember });
           uploads.markSubmitted(accepted);
           if (accepted.length > 0) toast.success(t("transcribe.started"));
         },

@@ -1,0 +1,120 @@
+import type { ExecutePaymentResult, PayGoods } from "@yuelu/contracts";
+import { PAY_POLL_MS } from "@yuelu/contracts/constants";
+import { useEffect, useEffectEvent, useReducer, useRef, useState } from "react";
+import { ApiError } from "@/lib/api-client.ts";
+import { announcePurchase, purchaseOf } from "@/lib/purchase-events.ts";
+import { checkPayResult, executePayment } from "../api/pay-order.ts";
+import { initialPayState, isFinalTradeStatus, type PayState, payReducer } from "../lib/pay-state.ts";
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export interface PayOrder {
+  state: PayState;
+  /** re-issues the QR: the same order after a timeout or a failed payment; a new one after an error */
+  refresh: () => void;
+}
+
+export interface PayOrderOptions {
+  /** what is being bought; none yet: nothing is issued */
+  goods: PayGoods | undefined;
+  /** signed in with an active account: spec §5 makes no QR otherwise */
+  enabled: boolean;
+  /** how the first QR of the goods is made (default: execute_payment, a new order) */
+  place?: (goodsId: number) => Promise<ExecutePaymentResult>;
+}
+
+/**
+ * Spec §4 Payment order, the cashier's and /order's shared engine: a QR on init and whenever the
+ * goods change; polling every PAY_POLL_MS from the first QR until paid, closed, or the component
+ * goes (the dialog closes, the page is left); a paid order announces the purchase once; a refresh
+ * asks execute_payment for a new QR of the same order (same orderNumber, a new expiry).
+ */
+export function usePayOrder({ goods, enabled, place }: PayOrderOptions): PayOrder {
+  const [state, dispatch] = useReducer(payReducer, initialPayState);
+  const [attempt, setAttempt] = useState(0);
+  const goodsId = goods?.goodsId ?? null;
+  /** bumps whenever the goods' order is replaced: answers for an older one are dropped */
+  const generation = useRef(0);
+
+  const placeFirst = useEffectEvent((id: number) => (place ?? executePayment)(id));
+
+  // A QR on init and when the goods change (a new order each time), or after a failed attempt.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger
+  useEffect(() => {
+    generation.current += 1;
+    if (!enabled || goodsId === null) {
+      dispatch({ type: "reset" });
+      return;
+    }
+    const mine = generation.current;
+    dispatch({ type: "issue", refresh: false });
+    placeFirst(goodsId).then(
+      (order) => mine === generation.current && dispatch({ type: "issued", order, now: nowSeconds() }),
+      () => mine === generation.current && dispatch({ type: "failed" }),
+    );
+  }, [enabled, goodsId, attempt]);
+
+  // Polling while the QR is payable; a new QR (refresh) or new goods restart it.
+  const polled = state.phase === "open" ? state.order : null;
+  const pollKey = polled && goodsId !== null ? `${goodsId}:${polled.orderNumber}:${polled.expireTime}` : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the order being polled (pollKey)
+  useEffect(() => {
+    if (!polled || goodsId === null) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const next = () => {
+      timer = setTimeout(async () => {
+        try {
+          const { tradeStatus } = await checkPayResult(goodsId, polled.orderNumber);
+          if (!live) return;
+          dispatch({ type: "polled", tradeStatus, now: nowSeconds() });
+          if (isFinalTradeStatus(tradeStatus)) return;
+        } catch (error) {
+          if (!live) return;
+          // A refusal (60003 order not found…) was toasted and will not change by asking again;
+          // a network failure may pass, so polling goes on.
+          if (error instanceof ApiError && error.kind === "business") {
+            dispatch({ type: "failed" });
+            return;
+          }
+        }
+        if (live) next();
+      }, PAY_POLL_MS);
+    };
+    next();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [pollKey]);
+
+  // The success event, once per order.
+  const announced = useRef<string | null>(null);
+  const paidOrder = state.phase === "paid" ? state.order.orderNumber : null;
+  const announce = useEffectEvent((orderNumber: string) => {
+    if (!goods || announced.current === orderNumber) return;
+    announced.current = orderNumber;
+    announcePurchase(purchaseOf(orderNumber, goods));
+  });
+  useEffect(() => {
+    if (paidOrder) announce(paidOrder);
+  }, [paidOrder]);
+
+  const refresh = () => {
+    if (goodsId === null || !enabled) return;
+    // A closed order gets a new QR of its own; after a failure (no QR, or a refused poll) a new order.
+    if (state.phase !== "closed") {
+      if (state.phase === "error") setAttempt((n) => n + 1);
+      return;
+    }
+    const order = state.order;
+    const mine = generation.current;
+    dispatch({ type: "issue", refresh: true });
+    executePayment(goodsId, order.orderNumber).then(
+      (reissued) => mine === generation.current && dispatch({ type: "issued", order: reissued, now: nowSeconds() }),
+      () => mine === generation.current && dispatch({ type: "failed" }),
+    );
+  };
+
+  return { state, refresh };
+}
