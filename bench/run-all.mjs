@@ -9,7 +9,9 @@ const scripts = [
   "asr-rtf.mjs",
   "transcribe-e2e.mjs",
   "queue-burst.mjs",
+  "tts-rtf.mjs",
   "payments.mjs",
+  "detail-render.mjs",
 ];
 // web-bundle reads the built app.
 execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });

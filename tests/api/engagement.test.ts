@@ -232,6 +232,13 @@ describe("the bean shop", () => {
     const days = (card.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(89);
     expect(days).toBeLessThanOrEqual(90);
+    // and the message centre says so, once
+    const messages = await t.db.notification.findMany({
+      where: { userId: who.userId, sourceRef: { startsWith: "shop:" } },
+    });
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.notifyText).toContain(`已用 ${cost * 2} 悦豆兑换`);
+    expect(messages[0]!.notifyTextEn).toMatch(/valid for 90 days/);
   });
 
   it("20 parallel redeems that together exceed the balance: each that passes is paid, none beyond it", async () => {

@@ -84,6 +84,8 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: "0",
     WEB_DIST: "/nonexistent",
+    // tests never reach the internet for speech models
+    ASR_AUTO_FETCH: "false",
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });

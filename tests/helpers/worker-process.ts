@@ -13,7 +13,7 @@ const env = (name: string) => {
   if (!v) throw new Error(`${name} is required`);
   return v;
 };
-const config = loadConfig({ ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent" });
+const config = loadConfig({ ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", ASR_AUTO_FETCH: "false" });
 const db = createDb(env("DATABASE_URL"), { poolSize: 3 });
 const queues = createQueueBackend({
   redisUrl: process.env.REDIS_URL || undefined,

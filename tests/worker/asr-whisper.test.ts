@@ -5,14 +5,14 @@ import path from "node:path";
 import { loadConfig } from "@yuelu/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeToPcm } from "../../apps/worker/src/audio/pcm.ts";
-import { engineFor, engineReports } from "../../apps/worker/src/engines/asr/factory.ts";
+import { autoIdentifier, engineReports } from "../../apps/worker/src/engines/asr/factory.ts";
 import { AsrEngineUnavailableError } from "../../apps/worker/src/engines/asr/types.ts";
 import { WhisperEngine, whisperMissing, whisperPrompt } from "../../apps/worker/src/engines/asr/whisper.ts";
 import { writeRandomWhisperModel } from "../helpers/ggml-model.ts";
 import { clearestEnglishVoice, synthesise } from "../helpers/speech.ts";
 
 /** The binary `npm install` builds (scripts/build-whisper.mjs), unless WHISPER_CLI points elsewhere. */
-const config = loadConfig({ ...process.env, DATA_DIR: "/nonexistent-yuelu-data" });
+const config = loadConfig({ ...process.env, DATA_DIR: "/nonexistent-yuelu-data", ASR_ENGINE_ZH: "whisper" });
 const cli = config.WHISPER_CLI;
 
 let dir: string;
@@ -129,19 +129,22 @@ describe("whisper.cpp engine (whisper-cli child process)", () => {
     ]);
     const absent = path.join(dir, "absent.bin");
     const logged: string[] = [];
-    const noModel = engineReports({ ...base, WHISPER_MODEL: absent }, (detail) => logged.push(detail));
+    const noModel = engineReports({ ...base, WHISPER_MODEL: absent }, undefined, (detail) => logged.push(detail));
     expect(noModel[0]).toEqual({ language: "zh", engine: "whisper", available: false, problem: "model-missing" });
     expect(JSON.stringify(noModel)).not.toContain(dir);
     expect(logged[0]).toContain(absent);
     expect(logged[0]).toMatch(/npm run models:fetch -- base.*WHISPER_MODEL/);
-    // auto falls back to moonshine (English) when whisper has no model
-    expect(noModel[2]).toEqual({ language: "auto", engine: "moonshine", available: true });
+    // auto never falls back to moonshine (English only): without whisper's model it cannot identify languages
+    expect(noModel[2]).toEqual({ language: "auto", engine: "whisper", available: false, problem: "model-missing" });
     const remote = {
       ...base,
       ASR_ENGINE_ZH: "openai-compatible" as const,
       ASR_ENGINE_EN: "openai-compatible" as const,
     };
-    expect(engineFor("auto", remote)).toBe("openai-compatible");
+    expect(autoIdentifier(remote)).toMatchObject({
+      engine: "openai-compatible",
+      missing: { problem: "server-missing" },
+    });
     expect(engineReports(remote)[0]).toMatchObject({ available: false, problem: "server-missing" });
   });
 });

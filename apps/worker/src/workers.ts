@@ -11,10 +11,13 @@ import {
   startHeartbeat,
 } from "@yuelu/runtime";
 import { UnrecoverableError } from "bullmq";
-import { type AsrEngineResolver, configuredAsrEngines, engineReports } from "./engines/asr/factory.ts";
+import { type AsrEngineResolver, configuredAsrEngines, engineReports, modelsWanted } from "./engines/asr/factory.ts";
 import { AsrEngineUnavailableError } from "./engines/asr/types.ts";
+import { ttsEngineReports } from "./engines/tts/factory.ts";
 import { runHousekeeping } from "./jobs/housekeeping.ts";
 import { failureOf, PermanentTranscriptionError, TaskGoneError, transcribe } from "./jobs/transcribe.ts";
+import { ModelProvisioner } from "./models/provisioner.ts";
+import { startTtsWorker, type TtsWorkerOptions } from "./tts-worker.ts";
 
 export interface WorkerContext {
   db: Db;
@@ -31,6 +34,8 @@ export interface WorkerContext {
   clock?: Clock;
   /** ASR engines per language; default: the configured ones (configuredAsrEngines) */
   asr?: AsrEngineResolver;
+  /** fetches missing speech models (startWorkers makes one from the config) */
+  models?: ModelProvisioner;
 }
 
 /** BullMQ settings of the transcription worker (tests shorten the lock to see a killed worker sooner). */
@@ -60,19 +65,38 @@ function domainOf(ctx: WorkerContext): DomainContext {
  */
 export async function startWorkers(
   ctx: WorkerContext,
-  options: { transcription?: TranscriptionWorkerOptions } = {},
+  options: { transcription?: TranscriptionWorkerOptions; tts?: TtsWorkerOptions } = {},
 ): Promise<{ workerId: string; stop(): Promise<void> }> {
   const { config, queues, log } = ctx;
   const domain = domainOf(ctx);
 
+  // Speech models: fetched in the background when missing (ASR_AUTO_FETCH); every change of their
+  // state (downloading n%, ready, failed) is reported at once through the heartbeat.
+  let beatSoon = () => {};
+  const models =
+    ctx.models ??
+    new ModelProvisioner({
+      endpoint: config.HF_ENDPOINT,
+      autoFetch: config.ASR_AUTO_FETCH,
+      folderUrl: config.ASR_MODEL_URL,
+      sha256: config.ASR_MODEL_SHA256,
+      log,
+      onChange: () => beatSoon(),
+    });
+  const withModels = { ...ctx, models };
+
   const housekeeping = queues.worker(QueueName.Housekeeping, async () => {
-    const result = await runHousekeeping(domain, { transcriptionQueue: queues.queue(QueueName.Transcription) });
+    const result = await runHousekeeping(domain, {
+      transcriptionQueue: queues.queue(QueueName.Transcription),
+      ttsQueue: queues.queue(QueueName.Tts),
+    });
     log.info(result, "housekeeping done");
     return result;
   });
   housekeeping.on("failed", (job, error) => log.error({ err: error, jobId: job?.id }, "housekeeping failed"));
 
-  startTranscriptionWorker(ctx, options.transcription);
+  startTranscriptionWorker(withModels, options.transcription);
+  startTtsWorker(ctx, options.tts);
 
   // Idempotent: every worker process upserts the same scheduler id, so it runs once per period.
   await queues
@@ -83,11 +107,22 @@ export async function startWorkers(
   const heartbeat = startHeartbeat(
     ctx.db,
     workerId,
-    () => engineReports(config),
+    () => [...engineReports(config, models), ...ttsEngineReports(config)],
     (err) => log.error({ err }, "could not write the worker heartbeat"),
   );
+  beatSoon = throttle(
+    () => heartbeat.beat().catch((err) => log.error({ err }, "could not write the worker heartbeat")),
+    2000,
+  );
   await heartbeat.beat();
-  return { workerId, stop: () => heartbeat.stop() };
+  if (!ctx.asr) for (const want of modelsWanted(config)) models.ensure(want);
+  return {
+    workerId,
+    stop: async () => {
+      models.stop();
+      await heartbeat.stop();
+    },
+  };
 }
 
 /**
@@ -98,11 +133,12 @@ export async function startWorkers(
 export function startTranscriptionWorker(ctx: WorkerContext, options: TranscriptionWorkerOptions = {}) {
   const { config, queues, files, log } = ctx;
   const domain = domainOf(ctx);
-  const asr = ctx.asr ?? configuredAsrEngines(config);
+  const asr = ctx.asr ?? configuredAsrEngines(config, ctx.models);
   if (!ctx.asr) {
     // Say what is missing (with the paths, for the operator), and load the configured models now,
     // not when the first user's job arrives (moonshine: ~0.4 s).
-    for (const report of engineReports(config, (detail, language) => log.warn({ language }, detail))) {
+    const reports = engineReports(config, ctx.models, (detail, language) => log.warn({ language }, detail));
+    for (const report of reports) {
       if (!report.available) continue;
       asr(report.language)
         .ready?.(report.language)
@@ -139,4 +175,24 @@ export function startTranscriptionWorker(ctx: WorkerContext, options: Transcript
   );
   worker.on("error", (error) => log.error({ err: error }, "transcription worker error"));
   return worker;
+}
+
+/** `run` at most once per `ms`: a call within the window is folded into one at its end. */
+function throttle(run: () => void, ms: number): () => void {
+  let last = 0;
+  let timer: NodeJS.Timeout | undefined;
+  return () => {
+    const wait = last + ms - Date.now();
+    if (wait <= 0) {
+      last = Date.now();
+      run();
+    } else {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        last = Date.now();
+        run();
+      }, wait);
+      timer.unref();
+    }
+  };
 }

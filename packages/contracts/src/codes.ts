@@ -17,8 +17,12 @@ export const StatusCode = {
   FileUploadFailed: 20004,
   RecordNotFound: 30001,
   TranscriptionFailed: 40001,
+  /** ours (docs/tts.md): a text-to-speech task or voice sample failed */
+  SynthesisFailed: 40002,
   AudioTooLong: 50001,
   DailyQuotaExceeded: 50002,
+  /** ours (docs/tts.md): today's text-to-speech characters are used up */
+  TtsQuotaExceeded: 50003,
   NotEnoughBeans: 60001,
   GoodsNotFound: 60002,
   OrderNotFound: 60003,
@@ -56,10 +60,15 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [StatusCode.FileUploadFailed]: { zh: "文件上传失败", en: "File upload failed." },
   [StatusCode.RecordNotFound]: { zh: "记录不存在", en: "Record not found." },
   [StatusCode.TranscriptionFailed]: { zh: "转写失败", en: "Transcription failed." },
+  [StatusCode.SynthesisFailed]: { zh: "语音合成失败：{detail}", en: "Speech synthesis failed: {detail}" },
   [StatusCode.AudioTooLong]: { zh: "仅支持3小时以内的音频", en: "Only audio shorter than 3 hours is supported." },
   [StatusCode.DailyQuotaExceeded]: {
     zh: "今日转写额度已用完，请明天再来",
     en: "Today's transcription quota is used up. Please come back tomorrow.",
+  },
+  [StatusCode.TtsQuotaExceeded]: {
+    zh: "今日语音合成字数已用完（每日 {limit} 字），请明天再来",
+    en: "Today's text-to-speech characters are used up ({limit} a day). Please come back tomorrow.",
   },
   [StatusCode.NotEnoughBeans]: { zh: "悦豆不足", en: "Not enough beans." },
   [StatusCode.GoodsNotFound]: { zh: "商品不存在或已下架", en: "This item does not exist or is no longer sold." },

@@ -8,4 +8,5 @@ export * from "./engines.ts";
 export * from "./limits.ts";
 export * from "./statuses.ts";
 export * from "./text.ts";
+export * from "./tts-constants.ts";
 export * from "./validation.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zId, zIdList, zInt, zText } from "./common.ts";
+import { ENGINE_STATES } from "./engines.ts";
 import { MAX_DICTATION_FILES, MAX_HOT_WORD_LENGTH, MAX_HOT_WORDS, MAX_PROGRESS_FILES, MAX_SPEAKERS } from "./limits.ts";
 
 /** Transcription requests, progress and the engines (docs/records-api.md "Transcription"). */
@@ -110,8 +111,11 @@ export const ZDictationLanguage = z.object({
   value: z.enum(TRANSCRIPTION_LANGUAGES),
   label: z.string(),
   available: z.boolean(),
+  state: z.enum(ENGINE_STATES),
+  /** download progress in percent, only while `state` is downloading */
+  progress: z.number().int().min(0).max(100).optional(),
   engine: z.string(),
-  /** what the operator should do, in the request's language (only when not available) */
+  /** what the user can expect or the operator should do, in the request's language (only when not available); never a path */
   missing: z.string().optional(),
 });
 export type DictationLanguage = z.infer<typeof ZDictationLanguage>;

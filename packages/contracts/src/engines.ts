@@ -10,6 +10,9 @@ export const ENGINE_PROBLEMS = [
   "no-worker",
   "binary-missing",
   "model-missing",
+  "model-downloading",
+  "model-failed",
+  "no-language-id",
   "server-missing",
   "server-refused",
   "english-only",
@@ -27,8 +30,20 @@ const ENGINE_PROBLEM_TEXT: Record<EngineProblem, Record<Lang, string>> = {
     en: "whisper.cpp is not built on the server: the operator needs cmake and a C++ compiler, then `node scripts/build-whisper.mjs`",
   },
   "model-missing": {
-    zh: "服务器未安装该语言的语音识别模型，请联系管理员运行 npm run models:fetch -- base 或设置 WHISPER_MODEL",
-    en: "No speech model for this language is installed: the operator can run `npm run models:fetch -- base` or set WHISPER_MODEL",
+    zh: "服务器未安装该语言的语音识别模型，请联系管理员运行 npm run models:fetch，或开启自动下载（ASR_AUTO_FETCH）",
+    en: "No speech model for this language is installed: the operator can run `npm run models:fetch`, or turn on automatic download (ASR_AUTO_FETCH)",
+  },
+  "model-downloading": {
+    zh: "语音识别模型正在下载（{progress}%），下载完成后即可使用，请稍后再试",
+    en: "The speech model is downloading ({progress}%): it can be used as soon as the download finishes, please try again shortly",
+  },
+  "model-failed": {
+    zh: "语音识别模型下载失败，服务器会自动重试；如持续失败，请联系管理员设置 HF_ENDPOINT 镜像或运行 npm run models:fetch",
+    en: "The speech model could not be downloaded; the server retries by itself. If it keeps failing, the operator can set an HF_ENDPOINT mirror or run `npm run models:fetch`",
+  },
+  "no-language-id": {
+    zh: "自动识别需要能识别语种的模型（SenseVoice 或 whisper 多语种模型），请选择具体语言",
+    en: "Auto-detect needs a model that can identify the language (SenseVoice or a multilingual whisper model): please choose the language",
   },
   "server-missing": {
     zh: "未配置语音识别服务器，请联系管理员设置 OPENAI_ASR_URL",
@@ -48,8 +63,26 @@ const ENGINE_PROBLEM_TEXT: Record<EngineProblem, Record<Lang, string>> = {
   },
 };
 
-export function engineProblemMessage(problem: string, lang: Lang): string {
-  return (ENGINE_PROBLEM_TEXT[problem as EngineProblem] ?? ENGINE_PROBLEM_TEXT.unknown)[lang];
+/** A problem in words for `lang`; `progress` fills in a download's percentage. */
+export function engineProblemMessage(problem: string, lang: Lang, progress = 0): string {
+  const text = (ENGINE_PROBLEM_TEXT[problem as EngineProblem] ?? ENGINE_PROBLEM_TEXT.unknown)[lang];
+  return text.replace("{progress}", String(progress));
+}
+
+/**
+ * Where a language's engine stands, as users are shown it next to the language choice:
+ * ready; downloading its model (with a percentage); missing (nothing installed: the operator must
+ * act); failed (a download or the engine failed).
+ */
+export const ENGINE_STATES = ["ready", "downloading", "missing", "failed"] as const;
+export type EngineState = (typeof ENGINE_STATES)[number];
+
+/** The state users see for a problem a worker reported. */
+export function engineStateOf(problem: EngineProblem | undefined): EngineState {
+  if (problem === undefined) return "ready";
+  if (problem === "model-downloading") return "downloading";
+  if (problem === "model-failed" || problem === "server-refused" || problem === "unknown") return "failed";
+  return "missing";
 }
 
 /** Why a transcription task failed (stored on the task as errorReason; every failure is refunded). */

@@ -11,4 +11,5 @@ export * from "./records.ts";
 export * from "./rewards.ts";
 export * from "./satisfaction.ts";
 export * from "./transcript.ts";
+export * from "./tts.ts";
 export * from "./user.ts";

@@ -6,3 +6,15 @@ export type TranscriptionJob = z.infer<typeof ZTranscriptionJob>;
 export const TRANSCRIBE_JOB = "transcribe";
 /** One job per task: adding it again while it is kept is a no-op. */
 export const transcriptionJobId = (taskId: number) => `task-${taskId}`;
+
+/** The "tts" queue: job "synthesize" `{taskId}` (a TtsTask), one per task. */
+export const ZTtsJob = z.object({ taskId: z.number().int().positive() });
+export type TtsJob = z.infer<typeof ZTtsJob>;
+export const SYNTHESIZE_JOB = "synthesize";
+export const ttsJobId = (taskId: number) => `tts-${taskId}`;
+
+/** The "tts-samples" queue: job "voice-sample" `{promptId}`: a library voice's try_listen sample, once per version. */
+export const ZVoiceSampleJob = z.object({ promptId: z.number().int().positive() });
+export type VoiceSampleJob = z.infer<typeof ZVoiceSampleJob>;
+export const VOICE_SAMPLE_JOB = "voice-sample";
+export const voiceSampleJobId = (promptId: number, version: string) => `sample-${promptId}-${version}`;

@@ -104,3 +104,6 @@ export const FEEDBACK_IMAGES_MAX = 3;
 export const FEEDBACK_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Spec §9: the unread badge shows '99+' beyond this. */
 export const UNREAD_BADGE_MAX = 99;
+
+/** An avatar image (POST api/v1/user/upload_photo): PNG, JPEG, WebP or GIF, at most 2 MiB. */
+export const AVATAR_IMAGE_BYTES = 2 * 1024 * 1024;

@@ -23,6 +23,11 @@ export const ZSegment = z.object({
 export type Segment = z.infer<typeof ZSegment>;
 
 export const ZTranscriptFileQuery = z.object({ fileId: zId });
+/**
+ * get_text: `withWords=1` adds each segment's word timings (`words`), which the page does not need:
+ * without them a 5-hour transcript is about 15× smaller.
+ */
+export const ZTextQuery = ZTranscriptFileQuery.extend({ withWords: zFlag.optional() });
 
 /** get_text: spec §3 Transcript detail (asrResult is the JSON text of the segments) plus what the detail page shows. */
 export const ZTextDetail = z.object({

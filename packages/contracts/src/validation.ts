@@ -61,6 +61,11 @@ const REASONS: readonly Template[] = [
   ["please fill in a correct redeem code", "请填写正确的兑换码"],
   ["the price has changed: please check it again", "价格已变化，请重新确认"],
   ["not one of the tasks", "没有这个任务"],
+  ["no such voice", "没有这个音色"],
+  [
+    "this voice speaks English only: choose a Chinese voice for Chinese text",
+    "该音色只能朗读英文，中文文本请选择中文音色",
+  ],
   ["only images are accepted (PNG, JPEG, WebP, GIF)", "仅支持图片（PNG、JPEG、WebP、GIF）"],
   ["at most {n} images", "最多 {n} 张图片"],
   ["each image at most 5 MB", "每张图片不超过 5 MB"],
@@ -169,6 +174,14 @@ const FIELD_NAMES_ZH: Record<string, string> = {
   file: "文件",
   body: "请求体",
   url: "地址",
+  promptId: "音色",
+  speed: "语速",
+  pitch: "音调",
+  volume: "音量",
+  format: "格式",
+  title: "作品名称",
+  taskId: "任务 ID",
+  taskIds: "任务 ID 列表",
 };
 
 /**

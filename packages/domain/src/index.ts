@@ -1,3 +1,4 @@
+export { avatarExtension, avatarKey, avatarUrl, uploadedAvatarKey } from "./account/avatar.ts";
 export { cancelDeletion, deletionDue, deletionStatus, requestDeletion } from "./account/deletion.ts";
 export { setPasswordHash, updateProfile, updateSurvey } from "./account/profile.ts";
 export { accountsDueForPurge, purgeAccount } from "./account/purge.ts";
@@ -44,6 +45,29 @@ export {
 export { type EnqueueTranscription, type FileOutcome, requestTranscriptions } from "./transcription/request.ts";
 export { failStuckTranscriptions, type JobLookup } from "./transcription/stuck.ts";
 export { OPEN_TASK_STATES, TaskState } from "./transcription/task-state.ts";
+export {
+  type ClaimedTtsTask,
+  claimTtsTask,
+  completeTtsTask,
+  failTtsTask,
+  reportTtsProgress,
+  retryTtsTask,
+  type TtsOutput,
+  type TtsTaskFailure,
+} from "./tts/lifecycle.ts";
+export { chargeTts, refundTts, TtsChargeRefused, ttsDailyLimit, ttsDailyLimitOf, ttsQuota } from "./tts/quota.ts";
+export { defaultTitle, type EnqueueSynthesis, requestSynthesis, type SynthesisRequest } from "./tts/request.ts";
+export { failStuckTtsTasks, ttsRunLimitMs } from "./tts/stuck.ts";
+export { TTS_OPEN_STATES } from "./tts/task-state.ts";
+export {
+  findVoice,
+  type LibraryVoice,
+  libraryVoices,
+  sampleKey,
+  sampleVersion,
+  type VoiceFilter,
+} from "./tts/voices.ts";
+export { deleteTtsTasks, listTtsTasks, ownTtsTask, ownTtsTasks, renameTtsTask } from "./tts/works.ts";
 export { beanDetail, beanReasonName } from "./wallet/bean-detail.ts";
 export { cardSourceName, durationCards, durationDetail } from "./wallet/cards.ts";
 export { grantBeans, type Posting, spendBeans } from "./wallet/ledger.ts";

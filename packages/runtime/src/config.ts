@@ -53,10 +53,32 @@ const EnvSchema = z.object({
     .default(24 * 3600),
   /** Business time zone: days for check-in, daily tasks and daily quotas roll over at its midnight. */
   BUSINESS_TZ: z.string().default("Asia/Shanghai"),
-  /** ASR engine for Chinese: whisper (whisper.cpp, offline) | openai-compatible (HTTP server) | moonshine (English only). */
-  ASR_ENGINE_ZH: z.enum(["whisper", "moonshine", "openai-compatible"]).default("whisper"),
-  /** ASR engine for English: moonshine (ships in npm, offline) | whisper | openai-compatible. */
-  ASR_ENGINE_EN: z.enum(["whisper", "moonshine", "openai-compatible"]).default("moonshine"),
+  /**
+   * ASR engine for Chinese: sherpa (sherpa-onnx with SenseVoice or Paraformer, offline; its model is
+   * fetched on first start) | whisper (whisper.cpp, offline) | openai-compatible (HTTP server) |
+   * moonshine (English only). README "Choosing a speech engine" compares them.
+   */
+  ASR_ENGINE_ZH: z.enum(["sherpa", "whisper", "moonshine", "openai-compatible"]).default("sherpa"),
+  /** ASR engine for English: moonshine (ships in npm, offline) | sherpa | whisper | openai-compatible. */
+  ASR_ENGINE_EN: z.enum(["sherpa", "whisper", "moonshine", "openai-compatible"]).default("moonshine"),
+  /** The sherpa engine's model: sense-voice (zh/en/ja/ko/yue, identifies the language) | paraformer-zh (Mandarin). */
+  SHERPA_MODEL: z.enum(["sense-voice", "paraformer-zh"]).default("sense-voice"),
+  /** Folder of the sherpa model (model.int8.onnx, tokens.txt). Default DATA_DIR/models/sherpa-<model>. */
+  SHERPA_MODEL_DIR: z.string().min(1).optional(),
+  /**
+   * Workers download the speech models their engines need when missing (in the background, resumable,
+   * checksum-verified). Off: models come only from `npm run models:fetch` or files placed by hand.
+   */
+  ASR_AUTO_FETCH: boolFromEnv.transform((v) => v ?? true),
+  /** Where models are downloaded from: a Hugging Face hub or a mirror of it (https://hf-mirror.com). */
+  HF_ENDPOINT: z.string().url().default("https://huggingface.co"),
+  /**
+   * A plain web folder holding the model's files instead of the hub (…/model.int8.onnx, …/tokens.txt,
+   * or …/ggml-base.bin). Its files are checked against ASR_MODEL_SHA256 (`file=sha256,...`, or one
+   * hex digest for a one-file model) where the model has no published checksum.
+   */
+  ASR_MODEL_URL: z.string().url().optional(),
+  ASR_MODEL_SHA256: z.string().min(1).optional(),
   /** whisper.cpp ggml model file. Default DATA_DIR/models/ggml-base.bin (`npm run models:fetch -- base`). */
   WHISPER_MODEL: z.string().min(1).optional(),
   /** whisper.cpp `whisper-cli` binary. Default: vendor/whisper/bin/whisper-cli, built at npm install. */
@@ -69,6 +91,30 @@ const EnvSchema = z.object({
   OPENAI_ASR_URL: z.string().url().optional(),
   OPENAI_ASR_KEY: z.string().min(1).optional(),
   OPENAI_ASR_MODEL: z.string().min(1).default("whisper-1"),
+  /**
+   * TTS engine of each language's default voice (docs/tts.md): espeak-ng (zh + en, offline) | festival
+   * (en, HTS voice, offline) | openai-compatible (OPENAI_TTS_URL) | gpt-sovits (GPTSOVITS_URL).
+   */
+  TTS_ENGINE_ZH: z.enum(["espeak-ng", "festival", "openai-compatible", "gpt-sovits"]).default("espeak-ng"),
+  TTS_ENGINE_EN: z.enum(["espeak-ng", "festival", "openai-compatible", "gpt-sovits"]).default("festival"),
+  /** The espeak-ng and festival programs (a name on PATH or a path). */
+  ESPEAK_NG_BIN: z.string().min(1).default("espeak-ng"),
+  FESTIVAL_BIN: z.string().min(1).default("festival"),
+  /** Base URL of an OpenAI-compatible speech server (POST {url}/v1/audio/speech). */
+  OPENAI_TTS_URL: z.string().url().optional(),
+  OPENAI_TTS_KEY: z.string().min(1).optional(),
+  OPENAI_TTS_MODEL: z.string().min(1).default("tts-1"),
+  /** Base URL of a GPT-SoVITS api_v2 server (POST {url}/tts), and the reference audio its voices clone. */
+  GPTSOVITS_URL: z.string().url().optional(),
+  /** the reference clip as the GPT-SoVITS server sees it (a path on that server), and what is said in it */
+  GPTSOVITS_REF_AUDIO: z.string().min(1).optional(),
+  GPTSOVITS_PROMPT_TEXT: z.string().min(1).optional(),
+  GPTSOVITS_PROMPT_LANG: z.enum(["zh", "en"]).default("zh"),
+  /** Characters a user may synthesise per business day (members get the second figure). */
+  TTS_DAILY_CHARS: z.coerce.number().int().min(0).default(20_000),
+  TTS_DAILY_CHARS_MEMBER: z.coerce.number().int().min(0).default(200_000),
+  /** Synthesis jobs one worker process runs at once (voice samples share them). */
+  TTS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Payment provider: mock-alipay (a small gateway inside the server) or alipay (the official SDK). */
   PAYMENT_PROVIDER: z.enum(["mock-alipay", "alipay"]).default("mock-alipay"),
   /** Unpaid orders close (tradeStatus 3) this long after their QR was issued. */
@@ -91,12 +137,15 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, "DB_AUTO_MIGRATE" | "WORKER_MODE" | "WHISPER_MODEL" | "WHISPER_CLI"> {
+export interface Config
+  extends Omit<Env, "DB_AUTO_MIGRATE" | "WORKER_MODE" | "WHISPER_MODEL" | "WHISPER_CLI" | "SHERPA_MODEL_DIR"> {
   isProduction: boolean;
   /** absolute path of the whisper.cpp model (WHISPER_MODEL or its default) */
   WHISPER_MODEL: string;
   /** absolute path of whisper-cli (WHISPER_CLI or the binary scripts/build-whisper.mjs installs) */
   WHISPER_CLI: string;
+  /** absolute path of the sherpa model's folder (SHERPA_MODEL_DIR or its default) */
+  SHERPA_MODEL_DIR: string;
   dataDir: string;
   autoMigrate: boolean;
   workerMode: "embedded" | "off";
@@ -134,5 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerMode: e.WORKER_MODE ?? (e.REDIS_URL ? "off" : "embedded"),
     WHISPER_MODEL: path.resolve(e.WHISPER_MODEL ?? path.join(e.DATA_DIR, "models", "ggml-base.bin")),
     WHISPER_CLI: path.resolve(e.WHISPER_CLI ?? path.join(REPO_ROOT, "vendor", "whisper", "bin", "whisper-cli")),
+    SHERPA_MODEL_DIR: path.resolve(e.SHERPA_MODEL_DIR ?? path.join(e.DATA_DIR, "models", `sherpa-${e.SHERPA_MODEL}`)),
   };
 }

@@ -16,7 +16,10 @@ export type DomainEvent =
   /** an order's trade status or QR changed (scanned, closed, reopened, paid) */
   | { type: "order.changed"; userId: number; orderNumber: string }
   /** an order was paid and its goods granted (once) */
-  | { type: "order.paid"; userId: number; orderNumber: string; goodsId: number };
+  | { type: "order.paid"; userId: number; orderNumber: string; goodsId: number }
+  /** a text-to-speech task finished (its audio is stored) or failed (its characters refunded) */
+  | { type: "tts.done"; userId: number; taskId: number }
+  | { type: "tts.failed"; userId: number; taskId: number; code: number };
 
 export interface EventPublisher {
   publish(event: DomainEvent): Promise<void>;

@@ -5,6 +5,8 @@ export const QueueName = {
   Housekeeping: "housekeeping",
   Transcription: "transcription",
   Tts: "tts",
+  /** the voice library's try_listen samples: their own queue, so a sample never waits behind long syntheses */
+  TtsSamples: "tts-samples",
   Voice: "voice",
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];

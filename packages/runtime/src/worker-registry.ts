@@ -9,18 +9,25 @@ import type { Db } from "@yuelu/db";
  */
 
 export interface EngineReport {
+  /** speech recognition (absent: rows written before TTS existed) or text to speech (docs/tts.md) */
+  kind?: "asr" | "tts";
   language: "zh" | "en" | "auto";
   engine: string;
   available: boolean;
   /** an EngineProblem of contracts/engines.ts when not available */
   problem?: string;
+  /** percent of the model downloaded, while problem is "model-downloading" */
+  progress?: number;
 }
 
 export interface LiveWorker {
   workerId: string;
   hostname: string;
   pid: number;
+  /** its speech recognition engines */
   engines: EngineReport[];
+  /** its text-to-speech engines (kind "tts"), one report per engine and language */
+  ttsEngines: EngineReport[];
   startedAt: Date;
   seenAt: Date;
 }
@@ -55,7 +62,10 @@ export function startHeartbeat(
 export async function liveWorkers(db: Db, now = new Date()): Promise<LiveWorker[]> {
   const since = new Date(now.getTime() - WORKER_STALE_MS);
   const rows = await db.workerHeartbeat.findMany({ where: { seenAt: { gt: since } }, orderBy: { seenAt: "desc" } });
-  return rows.map((r) => ({ ...r, engines: Array.isArray(r.engines) ? (r.engines as unknown as EngineReport[]) : [] }));
+  return rows.map((r) => {
+    const all = Array.isArray(r.engines) ? (r.engines as unknown as EngineReport[]) : [];
+    return { ...r, engines: all.filter((e) => e.kind !== "tts"), ttsEngines: all.filter((e) => e.kind === "tts") };
+  });
 }
 
 /** Removes the rows of workers that died without saying goodbye, a day on (kept that long for diagnosis). */

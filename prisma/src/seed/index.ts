@@ -1,5 +1,6 @@
 import type { Db } from "../client.ts";
 import * as c from "./catalogue.ts";
+import { libraryVoices } from "./voices.ts";
 
 /**
  * Writes the catalogue a fresh install needs. Idempotent: rows that already exist (by id or by
@@ -18,6 +19,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
     await tx.indexLink.createMany({ data: c.indexLinks, skipDuplicates: true });
     await tx.notification.createMany({ data: [c.welcomeMessage], skipDuplicates: true });
     await tx.appSetting.createMany({ data: c.appSettings, skipDuplicates: true });
+    await tx.voiceLibraryItem.createMany({ data: libraryVoices, skipDuplicates: true });
     // Rows above were written with explicit ids; move each serial sequence past them so that
     // rows created later by the app do not collide.
     for (const [table, column] of SERIAL_COLUMNS) {
@@ -34,4 +36,5 @@ const SERIAL_COLUMNS = [
   ["banners", "id"],
   ["index_links", "id"],
   ["notifications", "notifyId"],
+  ["voice_library", "promptId"],
 ] as const;

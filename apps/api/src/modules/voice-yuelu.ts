@@ -10,6 +10,7 @@ import recordsRoutes from "./records/routes.ts";
 import rewardRoutes from "./rewards/routes.ts";
 import satisfactionRoutes from "./satisfaction/routes.ts";
 import transcriptRoutes from "./transcript/routes.ts";
+import ttsRoutes from "./tts/routes.ts";
 import userRoutes from "./user/routes.ts";
 
 /**
@@ -30,4 +31,5 @@ export default async function voiceYuelu(app: FastifyInstance) {
   await app.register(transcriptRoutes);
   await app.register(satisfactionRoutes);
   await app.register(paymentRoutes);
+  await app.register(ttsRoutes);
 }

@@ -1,4 +1,4 @@
-import { type Pcm, SAMPLE_RATE } from "./pcm.ts";
+import { msToSample, type Pcm, SAMPLE_RATE } from "./pcm.ts";
 
 /** A stretch of speech, in ms of the whole recording. */
 export interface SpeechRegion {
@@ -123,6 +123,12 @@ function splitLong(db: Float32Array, a: number, b: number, max: number): [number
 /** The span a (non-empty) group of regions covers. */
 export function spanOf(group: readonly SpeechRegion[]): SpeechRegion {
   return { startMs: group[0]?.startMs ?? 0, endMs: group[group.length - 1]?.endMs ?? 0 };
+}
+
+/** The samples of a chunk of regions, from its first start to its last end (pauses inside kept). */
+export function spanAudio(pcm: Pcm, group: readonly SpeechRegion[]): Float32Array {
+  const span = spanOf(group);
+  return pcm.slice(msToSample(span.startMs), msToSample(span.endMs));
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   closeExpiredOrders,
   type DomainContext,
   failStuckTranscriptions,
+  failStuckTtsTasks,
   type JobLookup,
   purgeAccount,
 } from "@yuelu/domain";
@@ -14,6 +15,8 @@ export interface HousekeepingResult {
   purgedAccounts: number;
   /** transcription tasks stuck in queue/transcribing that were failed and refunded */
   failedStuckTasks: number;
+  /** text-to-speech tasks stuck in queue/running that were failed and refunded */
+  failedStuckTtsTasks: number;
   /** heartbeat rows of workers gone for a day */
   deadWorkers: number;
   /** unpaid orders past their expiry, closed (tradeStatus 3) */
@@ -26,11 +29,12 @@ const DAY_MS = 86_400_000;
  * Periodic clean-up: expired sessions, SMS codes older than a day, accounts whose deletion grace
  * period is over (purged: every process's caches hear of it through the event bus), transcription
  * tasks stuck far longer than possible (failed and refunded; with `transcriptionQueue`, also those
- * whose job is gone), unpaid orders past their expiry, and the heartbeats of dead workers. Plain function so tests can run it directly.
+ * whose job is gone), text-to-speech tasks likewise (`ttsQueue`), unpaid orders past their expiry, and
+ * the heartbeats of dead workers. Plain function so tests can run it directly.
  */
 export async function runHousekeeping(
   domain: DomainContext,
-  options: { transcriptionQueue?: JobLookup } = {},
+  options: { transcriptionQueue?: JobLookup; ttsQueue?: JobLookup } = {},
 ): Promise<HousekeepingResult> {
   const { db } = domain;
   const now = domain.clock.now();
@@ -39,6 +43,7 @@ export async function runHousekeeping(
   const due = await accountsDueForPurge(domain);
   for (const userId of due) await purgeAccount(domain, userId);
   const failedStuckTasks = await failStuckTranscriptions(domain, { queue: options.transcriptionQueue });
+  const failedStuckTtsTasks = await failStuckTtsTasks(domain, { queue: options.ttsQueue });
   const deadWorkers = await sweepDeadWorkers(db, now);
   const expiredOrders = (await closeExpiredOrders(domain)).length;
   return {
@@ -46,6 +51,7 @@ export async function runHousekeeping(
     oldSmsCodes: codes.count,
     purgedAccounts: due.length,
     failedStuckTasks,
+    failedStuckTtsTasks,
     deadWorkers,
     expiredOrders,
   };

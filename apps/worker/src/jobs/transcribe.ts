@@ -6,6 +6,7 @@ import { detectSpeech, energyProfile } from "../audio/vad.ts";
 import type { AsrEngineResolver } from "../engines/asr/factory.ts";
 import { AsrEngineUnavailableError, type AsrLanguage, type AsrSegment } from "../engines/asr/types.ts";
 import { BackgroundVoicePrints } from "../speech/background-voice-prints.ts";
+import { hasHan, toSimplified } from "../speech/chinese.ts";
 import { diarize, type VoicePrints } from "../speech/diarize.ts";
 import { punctuate } from "../speech/punctuate.ts";
 
@@ -171,7 +172,7 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
     ...(s.words?.length
       ? {
           words: s.words.map((w) => ({
-            text: w.text,
+            text: hasHan(w.text) ? toSimplified(w.text) : w.text,
             startTime: Math.round(w.startMs),
             endTime: Math.round(w.endMs),
           })),

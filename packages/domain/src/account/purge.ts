@@ -1,5 +1,6 @@
 import type { DomainContext } from "../context.ts";
 import { transact } from "../transaction.ts";
+import { uploadedAvatarKey } from "./avatar.ts";
 
 /**
  * Ends an account whose deletion grace period is over: its sessions and personal data go (records
@@ -13,6 +14,8 @@ export async function purgeAccount(ctx: DomainContext, userId: number): Promise<
   const keys = await transact(ctx, async (tx, after) => {
     const records = await tx.audioRecord.findMany({ where: { userId }, select: { storageKey: true } });
     const voices = await tx.userVoice.findMany({ where: { userId }, select: { sourceKey: true } });
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { userPhoto: true } });
+    const avatar = uploadedAvatarKey(user.userPhoto);
     const speech = await tx.ttsTask.findMany({
       where: { userId, outputKey: { not: null } },
       select: { outputKey: true },
@@ -40,6 +43,7 @@ export async function purgeAccount(ctx: DomainContext, userId: number): Promise<
       ...records.map((r) => r.storageKey),
       ...voices.map((v) => v.sourceKey),
       ...speech.flatMap((s) => (s.outputKey ? [s.outputKey] : [])),
+      ...(avatar ? [avatar] : []),
     ];
   });
   await Promise.all(keys.map((key) => ctx.files.delete(key)));

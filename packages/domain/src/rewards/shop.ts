@@ -9,9 +9,11 @@ import {
 import type { ShopGoodsModel } from "@yuelu/db";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { sendUserMessage } from "../messages/send.ts";
 import { transact } from "../transaction.ts";
 import { spendBeans } from "../wallet/ledger.ts";
 import { grantTimeCard } from "../wallet/time-cards.ts";
+import { rewardText } from "./tasks.ts";
 
 /**
  * The bean shop (spec §2 shop dialog 'exchange with beans', §5 redeem quantity): goods that turn
@@ -61,6 +63,8 @@ export async function shopGoods(
   return { total, list: rows.map((g) => view(g, lang)) };
 }
 
+const validityDays = (seconds: number) => Math.round(seconds / 86_400);
+
 /**
  * purchase_goods: `amount` units of the goods for exactly `coinNumber` beans (the price the client
  * showed; a changed price is refused rather than charged). The beans are spent through the ledger —
@@ -94,6 +98,13 @@ export async function purchaseGoods(
       source: "redeem",
       refId: `purchase:${purchase.id}`,
       now,
+    });
+    await sendUserMessage(tx, userId, {
+      title: "兑换成功",
+      text: `已用 ${cost} 悦豆兑换「${goods.goodsName}」×${input.exchangeAmount}，${rewardText(RewardType.TimeCard, seconds, "zh")}已到账，有效期 ${validityDays(goods.effectiveTime)} 天。`,
+      titleEn: "Redeemed",
+      textEn: `You spent ${cost} beans on “${goods.goodsNameEn}” ×${input.exchangeAmount}: ${rewardText(RewardType.TimeCard, seconds, "en")} added, valid for ${validityDays(goods.effectiveTime)} days.`,
+      sourceRef: `shop:${purchase.id}`,
     });
     after.publish({ type: "user.changed", userId });
     return {

@@ -20,7 +20,7 @@ import { z } from "zod";
 import { requestLang } from "../../lib/lang.ts";
 import { userIdOf } from "../../plugins/auth.ts";
 import { sendEnvelope } from "../../plugins/errors.ts";
-import { languageAvailability } from "./engines.ts";
+import { engineRefusal, languageAvailability } from "./engines.ts";
 import { parseDictationParam, progressOf, transcriptionQueue } from "./service.ts";
 
 const tags = ["dictation"];
@@ -34,8 +34,11 @@ export default async function dictationRoutes(fastify: FastifyInstance) {
   /** Each file charged and queued on its own (domain: requestTranscriptions); refusals carry their message. */
   async function transcribe(req: FastifyRequest, fileIds: number[], rawParam: unknown): Promise<DictationTask[]> {
     const param = parseDictationParam(rawParam);
-    const outcomes = await requestTranscriptions(app.domain, userIdOf(req), fileIds, param, enqueue);
     const lang = requestLang(req);
+    // Before anything is charged or queued: is an engine for this language ready on the workers?
+    const refusal = await engineRefusal(db, param.language, lang);
+    if (refusal) throw new AppError(StatusCode.EngineUnavailable, { detail: refusal });
+    const outcomes = await requestTranscriptions(app.domain, userIdOf(req), fileIds, param, enqueue);
     return outcomes.map((o) => (o.code === StatusCode.Success ? o : { ...o, message: statusMessage(o.code, lang) }));
   }
 

@@ -11,7 +11,7 @@ import type { Db } from "@yuelu/db";
 import { AppError } from "@yuelu/domain";
 import type { FileStore } from "@yuelu/runtime";
 import type { FastifyRequest } from "fastify";
-import { fileTypeFromBuffer } from "file-type";
+import { readImage } from "../../lib/images.ts";
 
 /** Feedback (spec §7 feedback/*; docs/engagement.md): categories and reports with screenshots. */
 
@@ -20,30 +20,12 @@ export async function categories(db: Db, lang: Lang): Promise<FeedbackCategory[]
   return rows.map((c) => ({ id: c.id, name: lang === "en" ? c.nameEn : c.name, parentId: c.parentId, level: c.level }));
 }
 
-const IMAGE_TYPES: Record<string, string> = {
-  "image/png": "png",
-  "image/jpeg": "jpg",
-  "image/webp": "webp",
-  "image/gif": "gif",
-};
-
 /**
  * Stores one screenshot: only PNG, JPEG, WebP or GIF by their content (not their name), at most
  * FEEDBACK_IMAGE_BYTES; answers its file-store key. A refused image leaves nothing behind.
  */
 async function storeImage(files: FileStore, file: Readable & { truncated?: boolean }): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of file as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > FEEDBACK_IMAGE_BYTES) throw AppError.invalid("images", "each image at most 5 MB");
-    chunks.push(chunk);
-  }
-  if (file.truncated) throw AppError.invalid("images", "each image at most 5 MB");
-  const body = Buffer.concat(chunks);
-  const type = await fileTypeFromBuffer(body);
-  const ext = type ? IMAGE_TYPES[type.mime] : undefined;
-  if (!ext) throw AppError.invalid("images", "only images are accepted (PNG, JPEG, WebP, GIF)");
+  const { body, ext } = await readImage(file, { field: "images", maxBytes: FEEDBACK_IMAGE_BYTES, sizeText: "5 MB" });
   const key = `feedback/${randomUUID()}.${ext}`;
   const stream = new PassThrough();
   stream.end(body);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 /**
  * /healthz: the process answers. /readyz: its database (and Redis, when configured) answer too —
  * readiness fails only on those. It also says which workers are alive and what they can transcribe
- * (their heartbeats), so an operator sees "no worker" or a missing model at a glance; the API itself
+ * (their heartbeats: speech recognition and text to speech), so an operator sees "no worker" or a missing model at a glance; the API itself
  * serves without workers.
  */
 export default async function healthRoutes(app: FastifyInstance) {
@@ -42,6 +42,7 @@ export default async function healthRoutes(app: FastifyInstance) {
             pid: w.pid,
             seenAt: w.seenAt.toISOString(),
             engines: w.engines,
+            ttsEngines: w.ttsEngines,
           })),
         },
       });

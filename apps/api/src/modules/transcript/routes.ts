@@ -5,6 +5,7 @@ import {
   ZHotWords,
   ZHotWordsPutBody,
   ZTextDetail,
+  ZTextQuery,
   ZTranscriptAbstracts,
   ZTranscriptAbstractsBody,
   ZTranscriptExportQuery,
@@ -56,11 +57,11 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
   const { db, config } = app.deps;
 
   const detailRoute = {
-    schema: { tags, querystring: ZTranscriptFileQuery, response: { 200: envelopeOf(ZTextDetail) } },
+    schema: { tags, querystring: ZTextQuery, response: { 200: envelopeOf(ZTextDetail) } },
   };
   for (const url of ["/api/v2/audio/text/get_text", "/text/get_text"]) {
     app.get(url, detailRoute, async (req) =>
-      ok(textDetail(await ownedTranscript(db, userIdOf(req), req.query.fileId))),
+      ok(textDetail(await ownedTranscript(db, userIdOf(req), req.query.fileId), req.query.withWords)),
     );
   }
 

@@ -100,14 +100,16 @@ async function saveSegments(tx: Tx, fileId: number, segments: Segment[]): Promis
   return saved.updatedAt;
 }
 
-export function textDetail(t: OwnedTranscript) {
+/** get_text's answer; word timings only when asked for (`withWords`). */
+export function textDetail(t: OwnedTranscript, withWords = false) {
+  const segments = withWords ? t.segments : t.segments.map(({ words: _words, ...segment }) => segment);
   return {
     fileId: t.fileId,
     fileName: t.fileName,
     updateTime: toEpochSeconds(t.updatedAt),
     timeLen: t.timeLen,
     language: t.language,
-    asrResult: JSON.stringify(t.segments),
+    asrResult: JSON.stringify(segments),
     abstracts: t.abstracts,
   };
 }
@@ -130,10 +132,24 @@ export async function replaceSegments(
     return segment;
   });
   return db.$transaction(async (tx) => {
-    await lockTranscript(tx, userId, fileId);
+    const before = await lockTranscript(tx, userId, fileId);
+    keepWordTimings(before.segments, segments);
     const updatedAt = await saveSegments(tx, fileId, segments);
     return { fileId, updateTime: toEpochSeconds(updatedAt), segments: segments.length };
   }, TX_OPTIONS);
+}
+
+/**
+ * The page edits segments without their word timings (get_text leaves them out): a segment whose
+ * start and text did not change keeps the timings it had.
+ */
+function keepWordTimings(before: Segment[], after: Segment[]): void {
+  const words = new Map(before.filter((s) => s.words).map((s) => [`${s.startTime}\u0000${s.text}`, s.words]));
+  for (const segment of after) {
+    if (segment.words) continue;
+    const kept = words.get(`${segment.startTime}\u0000${segment.text}`);
+    if (kept) segment.words = kept;
+  }
 }
 
 export interface ParaEdit {

@@ -18,6 +18,8 @@ import {
 } from "@yuelu/contracts";
 import {
   assetsOf,
+  avatarExtension,
+  avatarKey,
   cancelDeletion,
   deletionStatus,
   requestDeletion,
@@ -28,8 +30,10 @@ import {
 } from "@yuelu/domain";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { imageMime } from "../../lib/images.ts";
 import { requestLang } from "../../lib/lang.ts";
 import { userIdOf } from "../../plugins/auth.ts";
+import { uploadAvatar } from "./avatar.ts";
 import * as user from "./service.ts";
 
 const tags = ["user"];
@@ -50,6 +54,34 @@ export default async function userRoutes(fastify: FastifyInstance) {
     async (req) => {
       await updateProfile(domain, userIdOf(req), req.body);
       return ok(await userInfo(userIdOf(req)));
+    },
+  );
+
+  app.post(
+    "/api/v1/user/upload_photo",
+    {
+      config: { multipartFiles: true },
+      schema: { tags, consumes: ["multipart/form-data"], response: { 200: envelopeOf(ZUserInfo) } },
+    },
+    async (req) => {
+      await uploadAvatar(domain, app.deps.files, req, userIdOf(req));
+      return ok(await userInfo(userIdOf(req)));
+    },
+  );
+
+  app.get(
+    "/api/v1/user/photo/:name",
+    { config: { auth: "public" }, schema: { tags, params: z.object({ name: z.string().max(64) }) } },
+    async (req, reply) => {
+      const { name } = req.params;
+      const ext = avatarExtension(name);
+      if (!ext || (await app.deps.files.size(avatarKey(name))) === null) return reply.code(404).send();
+      return reply
+        .header("content-type", imageMime(ext))
+        .header("cache-control", "public, max-age=31536000, immutable")
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'")
+        .send(app.deps.files.read(avatarKey(name)));
     },
   );
 

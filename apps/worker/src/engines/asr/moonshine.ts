@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { InferenceSession, Tensor } from "onnxruntime-node";
-import { loadAudio, msToSample, type Pcm, SAMPLE_RATE } from "../../audio/pcm.ts";
-import { detectSpeech, groupRegions, type SpeechRegion, spanOf } from "../../audio/vad.ts";
+import { loadAudio, SAMPLE_RATE } from "../../audio/pcm.ts";
+import { detectSpeech, groupRegions, spanAudio, spanOf } from "../../audio/vad.ts";
 import {
   type AsrEngine,
   AsrEngineUnavailableError,
@@ -153,7 +153,7 @@ export class MoonshineEngine implements AsrEngine {
     for (const chunk of chunks) {
       options.signal?.throwIfAborted();
       const { startMs, endMs } = spanOf(chunk);
-      const text = await this.recognise(m, chunkAudio(pcm, chunk), bias);
+      const text = await this.recognise(m, spanAudio(pcm, chunk), bias);
       if (text) {
         const segment = { startMs, endMs, text };
         segments.push(segment);
@@ -216,11 +216,6 @@ export class MoonshineEngine implements AsrEngine {
     }
     return tokenizer.decode(tokens, true, true).replace(/\s+/g, " ").trim();
   }
-}
-
-function chunkAudio(pcm: Pcm, chunk: SpeechRegion[]): Float32Array {
-  const span = spanOf(chunk);
-  return pcm.slice(msToSample(span.startMs), msToSample(span.endMs));
 }
 
 /** Token sequences of the hot words (with and without a leading space), for decoding bias. */

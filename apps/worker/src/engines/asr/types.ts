@@ -3,7 +3,7 @@ import type { SpeechRegion } from "../../audio/vad.ts";
 
 /** The languages a transcription task may ask for ("auto": the engine detects it). */
 export type AsrLanguage = "zh" | "en" | "auto";
-export type AsrEngineName = "whisper" | "moonshine" | "openai-compatible";
+export type AsrEngineName = "sherpa" | "whisper" | "moonshine" | "openai-compatible";
 
 export interface AsrWord {
   startMs: number;
@@ -55,6 +55,14 @@ export interface AsrEngine {
   /** Throws AsrEngineUnavailableError when the engine cannot serve `language` here (checked before decoding). */
   ready?(language: AsrLanguage): Promise<void>;
   transcribe(audio: AudioInput, options: TranscribeOptions): Promise<AsrResult>;
+  /**
+   * The language spoken (ISO code such as "zh", "en"), from a sample of the speech; undefined when the
+   * engine cannot tell. Only engines that really identify languages have it ('auto' relies on them).
+   */
+  identifyLanguage?(
+    audio: AudioInput,
+    options: Pick<TranscribeOptions, "regions" | "signal">,
+  ): Promise<string | undefined>;
 }
 
 /**

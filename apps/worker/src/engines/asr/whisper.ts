@@ -162,6 +162,27 @@ export class WhisperEngine implements AsrEngine {
     }
   }
 
+  /** The language spoken in the longest stretch of speech (whisper's own detection), or undefined. */
+  async identifyLanguage(
+    audio: AudioInput,
+    options: Pick<TranscribeOptions, "regions" | "signal">,
+  ): Promise<string | undefined> {
+    await this.ready();
+    const pcm = await loadAudio(audio, options.signal);
+    const regions = options.regions ?? detectSpeech(pcm);
+    if (regions.length === 0) return undefined;
+    const groups = groupRegions(regions, { maxMs: MAX_CLIP_MS, joinGapMs: 2000, maxGapMs: 2000 });
+    const longest = groups.map((g) => buildClip(pcm, g)).reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
+    const dir = await mkdtemp(path.join(os.tmpdir(), "yuelu-whisper-"));
+    try {
+      const wav = path.join(dir, "sample.wav");
+      await writeWav(wav, longest.audio);
+      return await this.detectLanguage(wav, options.signal);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
   private baseArgs(): string[] {
     const threads = this.options.threads || Math.max(1, os.availableParallelism());
     const args = ["-m", this.options.model, "-t", String(threads), "-p", "1"];

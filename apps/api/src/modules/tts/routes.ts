@@ -1,0 +1,172 @@
+import type { ZodTypeProvider } from "@fastify/type-provider-zod";
+import {
+  envelopeOf,
+  ok,
+  ZSampleQuery,
+  ZSelectOptions,
+  ZSoundList,
+  ZSoundListQuery,
+  ZStartTtsBody,
+  ZTryListen,
+  ZTryListenQuery,
+  ZTtsDeleteBody,
+  ZTtsDeleted,
+  ZTtsDownloadQuery,
+  ZTtsList,
+  ZTtsListQuery,
+  ZTtsProgressItem,
+  ZTtsProgressQuery,
+  ZTtsQuota,
+  ZTtsRenameBody,
+  ZTtsTask,
+  ZTtsTaskQuery,
+} from "@yuelu/contracts";
+import { deleteTtsTasks, listTtsTasks, ownTtsTask, renameTtsTask, requestSynthesis, ttsQuota } from "@yuelu/domain";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import { getAndPost } from "../../lib/get-and-post.ts";
+import { requestLang } from "../../lib/lang.ts";
+import { userIdOf } from "../../plugins/auth.ts";
+import type { Download } from "../records/download.ts";
+import {
+  assertSpeakable,
+  openSample,
+  openWork,
+  selectOptions,
+  soundList,
+  taskView,
+  tryListen,
+  ttsProgress,
+  ttsQueue,
+  voiceFor,
+  workView,
+} from "./service.ts";
+
+const tags = ["tts"];
+
+function sendDownload(reply: FastifyReply, download: Download) {
+  return reply
+    .code(download.status)
+    .headers(download.headers)
+    .send(download.body ?? undefined);
+}
+
+/** Text to speech and the voice library (docs/tts.md; spec §7 "Text to speech"). */
+export default async function ttsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = app.deps;
+  const { db, files } = deps;
+  const enqueue = ttsQueue(deps.queues);
+  const open = { auth: "public" as const };
+
+  // ── the voice library (public: the catalogue) ──
+
+  getAndPost(
+    app,
+    {
+      url: "/new_tts/labs/get_sound_list",
+      tags,
+      input: ZSoundListQuery,
+      response: envelopeOf(ZSoundList),
+      config: open,
+    },
+    async (query, req) => ok(await soundList(deps, query, requestLang(req))),
+  );
+
+  getAndPost(
+    app,
+    {
+      url: "/new_tts/labs/select_options",
+      tags,
+      input: z.object({}),
+      response: envelopeOf(ZSelectOptions),
+      config: open,
+    },
+    async (_query, req) => ok(await selectOptions(deps, requestLang(req))),
+  );
+
+  getAndPost(
+    app,
+    { url: "/new_tts/labs/try_listen", tags, input: ZTryListenQuery, response: envelopeOf(ZTryListen), config: open },
+    async (query, req) => ok(await tryListen(deps, query.promptId, requestLang(req))),
+  );
+
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/new_tts/labs/sample",
+    config: open,
+    schema: { tags, querystring: ZSampleQuery, produces: ["audio/mpeg"] },
+    handler: async (req, reply) =>
+      sendDownload(reply, await openSample(deps, req.query, { range: req.headers.range, head: req.method === "HEAD" })),
+  });
+
+  // ── synthesis and 'my works' (signed in) ──
+
+  app.post(
+    "/tts/start_tts",
+    { schema: { tags, body: ZStartTtsBody, response: { 200: envelopeOf(ZTtsTask) } } },
+    async (req) => {
+      const lang = requestLang(req);
+      const userId = userIdOf(req);
+      const { text, promptId, ...settings } = req.body;
+      const voice = await voiceFor(deps, promptId, text);
+      await assertSpeakable(deps, voice, lang);
+      const taskId = await requestSynthesis(app.domain, userId, { text, voice, ...settings }, enqueue);
+      return ok(taskView(await ownTtsTask(db, userId, taskId), lang));
+    },
+  );
+
+  getAndPost(
+    app,
+    { url: "/tts/get_progress", tags, input: ZTtsProgressQuery, response: envelopeOf(z.array(ZTtsProgressItem)) },
+    async (query, req) => ok(await ttsProgress(db, userIdOf(req), query.taskIds, requestLang(req))),
+  );
+
+  getAndPost(
+    app,
+    { url: "/tts/task_list", tags, input: ZTtsListQuery, response: envelopeOf(ZTtsList) },
+    async (query, req) => {
+      const lang = requestLang(req);
+      const { total, rows } = await listTtsTasks(db, userIdOf(req), query);
+      return ok({ total, list: rows.map((row) => workView(row, lang)) });
+    },
+  );
+
+  getAndPost(
+    app,
+    { url: "/tts/get_task", tags, input: ZTtsTaskQuery, response: envelopeOf(ZTtsTask) },
+    async (query, req) => ok(taskView(await ownTtsTask(db, userIdOf(req), query.taskId), requestLang(req))),
+  );
+
+  app.post(
+    "/tts/rename",
+    { schema: { tags, body: ZTtsRenameBody, response: { 200: envelopeOf(ZTtsTask) } } },
+    async (req) => {
+      const task = await renameTtsTask(app.domain, userIdOf(req), req.body.taskId, req.body.title);
+      return ok(taskView(task, requestLang(req)));
+    },
+  );
+
+  app.post(
+    "/tts/delete",
+    { schema: { tags, body: ZTtsDeleteBody, response: { 200: envelopeOf(ZTtsDeleted) } } },
+    async (req) => ok({ taskIds: await deleteTtsTasks(app.domain, userIdOf(req), req.body.taskIds) }),
+  );
+
+  getAndPost(
+    app,
+    { url: "/tts/quota", tags, input: z.object({}), response: envelopeOf(ZTtsQuota) },
+    async (_query, req) => ok(await ttsQuota(app.domain, userIdOf(req))),
+  );
+
+  // HEAD answers the headers without opening the file.
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/tts/download",
+    schema: { tags, querystring: ZTtsDownloadQuery, produces: ["audio/mpeg", "audio/wav"] },
+    handler: async (req, reply) => {
+      const request = { range: req.headers.range, head: req.method === "HEAD" };
+      return sendDownload(reply, await openWork({ db, files }, userIdOf(req), req.query, request));
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import { PassThrough } from "node:stream";
+import { AVATAR_IMAGE_BYTES } from "@yuelu/contracts";
+import { AppError, avatarKey, avatarUrl, type DomainContext, updateProfile, uploadedAvatarKey } from "@yuelu/domain";
+import type { FileStore } from "@yuelu/runtime";
+import type { FastifyRequest } from "fastify";
+import { readImage } from "../../lib/images.ts";
+
+/**
+ * Avatars uploaded from the personal centre: stored in the file store under an unguessable name and
+ * served publicly (an avatar is shown to whoever sees the user, like the built-in ones).
+ */
+
+/**
+ * upload_photo: the multipart field `file` (one image, PNG/JPEG/WebP/GIF by content, ≤ 2 MiB) becomes
+ * the user's avatar; the previous uploaded one is removed once the new one is in place.
+ */
+export async function uploadAvatar(
+  ctx: DomainContext,
+  files: FileStore,
+  request: FastifyRequest,
+  userId: number,
+): Promise<void> {
+  if (!request.isMultipart()) throw AppError.invalid("file", "is required");
+  const part = await request.file({ limits: { files: 1, fileSize: AVATAR_IMAGE_BYTES } });
+  if (!part) throw AppError.invalid("file", "is required");
+  const { body, ext } = await readImage(part.file, { field: "file", maxBytes: AVATAR_IMAGE_BYTES, sizeText: "2 MB" });
+  const name = `${randomUUID()}.${ext}`;
+  const stream = new PassThrough();
+  stream.end(body);
+  await files.put(avatarKey(name), stream);
+
+  const before = await ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: { userPhoto: true } });
+  try {
+    await updateProfile(ctx, userId, { userPhoto: avatarUrl(name) });
+  } catch (error) {
+    await files.delete(avatarKey(name)).catch(() => {});
+    throw error;
+  }
+  const old = uploadedAvatarKey(before.userPhoto);
+  if (old) await files.delete(old).catch(() => {});
+}

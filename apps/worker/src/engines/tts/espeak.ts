@@ -1,0 +1,137 @@
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+import { parseWav } from "../../audio/speech-audio.ts";
+import { findProgram, mapLimit, runProgram } from "./programs.ts";
+import {
+  type PcmAudio,
+  type SynthesisOptions,
+  type SynthesisResult,
+  type TtsEngine,
+  TtsEngineUnavailableError,
+  type TtsLanguage,
+  type TtsProblemReport,
+} from "./types.ts";
+
+/**
+ * espeak-ng (`apt-get install espeak-ng`): Mandarin (`cmn`) and English, offline, ~0.03 s a sentence.
+ * Robotic but intelligible; its variants (m1–m7, f1–f5, klatt, whisper…), rate and pitch make the
+ * library's offline voices sound distinct. Library params: `{voice, variant, rate, pitch, wordGap}`.
+ */
+
+export interface EspeakParams {
+  /** espeak-ng voice: 'cmn' (Mandarin), 'en-us', 'en-gb'… (default per language) */
+  voice?: string;
+  /** a variant of espeak-ng-data/voices/!v: 'm3', 'f2', 'klatt', 'whisper'… */
+  variant?: string;
+  /** words per minute at speed 1 (espeak's default 175) */
+  rate?: number;
+  /** 0–99 (espeak's default 50) */
+  pitch?: number;
+  /** extra pause between words, in units of 10 ms at the default speed */
+  wordGap?: number;
+}
+
+const DEFAULT_VOICE: Record<TtsLanguage, string> = { zh: "cmn", en: "en-us" };
+/** espeak's pitch scale: about 6 steps a semitone around its middle. */
+const STEPS_PER_SEMITONE = 6;
+
+/** Answers per program and voice; a negative one is asked again after a minute (the package may be installed meanwhile). */
+const voiceChecks = new Map<string, { ok: boolean; at: number }>();
+
+/** Whether espeak-ng at `program` knows `voice` (asked once per program and voice). */
+function knowsVoice(program: string, voice: string): boolean {
+  const key = `${program}\u0000${voice}`;
+  const cached = voiceChecks.get(key);
+  if (cached && (cached.ok || Date.now() - cached.at < 60_000)) return cached.ok;
+  let known: boolean;
+  try {
+    const out = execFileSync(program, [`--voices=${voice}`], { encoding: "utf8", timeout: 5000 });
+    known = out.split("\n").some((line) => line.trim().split(/\s+/)[1]?.toLowerCase() === voice.toLowerCase());
+  } catch {
+    known = false;
+  }
+  voiceChecks.set(key, { ok: known, at: Date.now() });
+  return known;
+}
+
+/** Why espeak-ng cannot speak `language` here (no program, no voice data), or undefined. */
+export function espeakMissing(program: string, language: TtsLanguage): TtsProblemReport | undefined {
+  const found = findProgram(program);
+  if (!found) {
+    return {
+      problem: "espeak-missing",
+      detail: `espeak-ng was not found (${program}): apt-get install espeak-ng, or set ESPEAK_NG_BIN`,
+    };
+  }
+  const voice = DEFAULT_VOICE[language];
+  if (!knowsVoice(found, voice)) {
+    return {
+      problem: "espeak-voice-missing",
+      detail: `espeak-ng at ${found} has no '${voice}' voice: apt-get install espeak-ng-data`,
+    };
+  }
+  return undefined;
+}
+
+const clamp = (v: number, min: number, max: number) => Math.max(min, Math.min(max, v));
+
+/** The espeak-ng arguments for a voice at a speed and pitch, and the semitones it applied. */
+export function espeakArguments(
+  params: EspeakParams,
+  options: Pick<SynthesisOptions, "language" | "speed" | "pitch">,
+): { args: string[]; pitchApplied: number } {
+  const voice =
+    typeof params.voice === "string" && /^[\w-]{1,40}$/.test(params.voice)
+      ? params.voice
+      : DEFAULT_VOICE[options.language];
+  const variant = typeof params.variant === "string" && /^[\w-]{1,40}$/.test(params.variant) ? params.variant : "";
+  const rate = Math.round(clamp((Number(params.rate) || 170) * options.speed, 80, 450));
+  const base = clamp(Number.isFinite(Number(params.pitch)) ? Number(params.pitch) : 50, 0, 99);
+  const pitch = Math.round(clamp(base + options.pitch * STEPS_PER_SEMITONE, 0, 99));
+  const args = ["-v", variant ? `${voice}+${variant}` : voice, "-s", String(rate), "-p", String(pitch)];
+  if (Number(params.wordGap) > 0) args.push("-g", String(Math.round(clamp(Number(params.wordGap), 0, 50))));
+  return { args: [...args, "-b", "1", "--stdout"], pitchApplied: (pitch - base) / STEPS_PER_SEMITONE };
+}
+
+export class EspeakEngine implements TtsEngine {
+  readonly name = "espeak-ng" as const;
+  readonly languages = ["zh", "en"] as const;
+
+  constructor(private readonly options: { program: string; concurrency?: number }) {}
+
+  async ready(language: TtsLanguage): Promise<void> {
+    const missing = espeakMissing(this.options.program, language);
+    if (missing) throw new TtsEngineUnavailableError(this.name, missing.detail, missing.problem);
+  }
+
+  async synthesize(texts: readonly string[], options: SynthesisOptions): Promise<SynthesisResult> {
+    await this.ready(options.language);
+    const program = findProgram(this.options.program)!;
+    const { args, pitchApplied } = espeakArguments(options.params as EspeakParams, options);
+    let done = 0;
+    // One short process per sentence, as many at once as there are cores (each takes ~30 ms).
+    const pieces = await mapLimit(
+      texts,
+      this.options.concurrency ?? os.availableParallelism(),
+      async (text): Promise<PcmAudio> => {
+        const audio = text.trim() ? await this.speak(program, args, text, options.signal) : empty();
+        options.onProgress?.(++done);
+        return audio;
+      },
+      options.signal,
+    );
+    return { pieces, pitchApplied };
+  }
+
+  private async speak(program: string, args: string[], text: string, signal?: AbortSignal): Promise<PcmAudio> {
+    // The text goes in on stdin: never an argument (a leading '-' would read as an option).
+    const { stdout } = await runProgram(program, args, { input: text, signal, timeoutMs: 60_000 });
+    const audio = parseWav(stdout);
+    if (!audio) throw new Error(`espeak-ng answered ${stdout.length} bytes that are not a WAV file`);
+    return audio;
+  }
+}
+
+function empty(): PcmAudio {
+  return { sampleRate: 22_050, samples: new Int16Array(0) };
+}

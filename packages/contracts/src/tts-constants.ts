@@ -1,0 +1,213 @@
+import type { Lang } from "./codes.ts";
+
+/**
+ * Text to speech and the voice library (docs/tts.md), zod-free: limits, the library's filter values
+ * and their labels, the engines, and why an engine or a task failed in words users understand. The
+ * web app imports these through `@yuelu/contracts/constants`; the schemas are in tts.ts.
+ */
+
+/** Most characters (code points, after trimming) one start_tts may carry. */
+export const TTS_MAX_CHARS = 5000;
+/** A work's title: 1–50 characters (default: the start of its text). */
+export const TTS_TITLE_MAX = 50;
+/** speed: a multiplier of the voice's own rate. */
+export const TTS_SPEED = { min: 0.5, max: 2, default: 1 } as const;
+/** pitch: semitones up (+) or down (−) from the voice's own pitch. */
+export const TTS_PITCH = { min: -12, max: 12, default: 0 } as const;
+/** volume: a multiplier of the normalised loudness (1 = every voice equally loud). */
+export const TTS_VOLUME = { min: 0.1, max: 2, default: 1 } as const;
+export const TTS_FORMATS = ["mp3", "wav"] as const;
+export type TtsFormat = (typeof TTS_FORMATS)[number];
+/** How many task ids one get_progress or delete call takes. */
+export const TTS_BATCH_MAX = 100;
+/** How often the web should poll get_progress while a task is queued or running (ms). */
+export const TTS_POLL_MS = 1000;
+
+export const TTS_LANGUAGES = ["zh", "en"] as const;
+export type TtsLanguage = (typeof TTS_LANGUAGES)[number];
+
+/**
+ * The engines (ARCHITECTURE §7): espeak-ng (zh + en) and festival (en, HTS voice) are offline on every
+ * install; openai-compatible (`POST /v1/audio/speech`) and gpt-sovits (reference audio + text) when
+ * their server is configured.
+ */
+export const TTS_ENGINES = ["espeak-ng", "festival", "openai-compatible", "gpt-sovits"] as const;
+export type TtsEngineName = (typeof TTS_ENGINES)[number];
+
+export const VOICE_GENDERS = ["male", "female", "neutral"] as const;
+export const VOICE_AGE_GROUPS = ["child", "young", "adult", "senior"] as const;
+export const VOICE_STYLES = [
+  "news",
+  "natural",
+  "gentle",
+  "story",
+  "lively",
+  "calm",
+  "robot",
+  "whisper",
+  "cloned",
+] as const;
+export type VoiceGender = (typeof VOICE_GENDERS)[number];
+export type VoiceAgeGroup = (typeof VOICE_AGE_GROUPS)[number];
+export type VoiceStyle = (typeof VOICE_STYLES)[number];
+
+/** Labels of the library's filter values (select_options answers them in the request's language). */
+export const VOICE_FILTER_LABELS: Record<string, Record<Lang, string>> = {
+  zh: { zh: "中文", en: "Chinese" },
+  en: { zh: "英文", en: "English" },
+  male: { zh: "男声", en: "Male" },
+  female: { zh: "女声", en: "Female" },
+  neutral: { zh: "中性", en: "Neutral" },
+  child: { zh: "童声", en: "Child" },
+  young: { zh: "青年", en: "Young" },
+  adult: { zh: "成年", en: "Adult" },
+  senior: { zh: "老年", en: "Senior" },
+  news: { zh: "新闻播报", en: "News" },
+  natural: { zh: "自然", en: "Natural" },
+  gentle: { zh: "温柔", en: "Gentle" },
+  story: { zh: "讲故事", en: "Storytelling" },
+  lively: { zh: "活泼", en: "Lively" },
+  calm: { zh: "沉稳", en: "Calm" },
+  robot: { zh: "机器人", en: "Robot" },
+  whisper: { zh: "耳语", en: "Whisper" },
+  cloned: { zh: "克隆音色", en: "Cloned" },
+  "espeak-ng": { zh: "eSpeak NG（离线）", en: "eSpeak NG (offline)" },
+  festival: { zh: "Festival（离线）", en: "Festival (offline)" },
+  "openai-compatible": { zh: "神经网络语音", en: "Neural (server)" },
+  "gpt-sovits": { zh: "GPT-SoVITS 克隆", en: "GPT-SoVITS (cloned)" },
+};
+
+/** A filter value's label in `lang` (the value itself when unknown). */
+export function voiceFilterLabel(value: string, lang: Lang): string {
+  return VOICE_FILTER_LABELS[value]?.[lang] ?? value;
+}
+
+/** Why a TTS engine cannot speak here. Workers report these keys; the API words them (no paths). */
+export const TTS_ENGINE_PROBLEMS = [
+  "no-worker",
+  "espeak-missing",
+  "espeak-voice-missing",
+  "festival-missing",
+  "festival-voice-missing",
+  "ffmpeg-missing",
+  "english-only",
+  "openai-missing",
+  "gptsovits-missing",
+  "gptsovits-reference-missing",
+  "server-refused",
+  "unknown",
+] as const;
+export type TtsEngineProblem = (typeof TTS_ENGINE_PROBLEMS)[number];
+
+const TTS_PROBLEM_TEXT: Record<TtsEngineProblem, Record<Lang, string>> = {
+  "no-worker": {
+    zh: "语音合成服务未运行，请联系管理员启动 worker 进程",
+    en: "No speech worker is running: the operator needs to start one",
+  },
+  "espeak-missing": {
+    zh: "服务器未安装 espeak-ng，请联系管理员安装：apt-get install espeak-ng",
+    en: "espeak-ng is not installed on the server: the operator needs to run `apt-get install espeak-ng`",
+  },
+  "espeak-voice-missing": {
+    zh: "espeak-ng 缺少该语言的语音数据，请联系管理员安装：apt-get install espeak-ng-data",
+    en: "espeak-ng has no voice data for this language: the operator needs to run `apt-get install espeak-ng-data`",
+  },
+  "festival-missing": {
+    zh: "服务器未安装 festival，请联系管理员安装：apt-get install festival festvox-us-slt-hts",
+    en: "festival is not installed on the server: the operator needs to run `apt-get install festival festvox-us-slt-hts`",
+  },
+  "festival-voice-missing": {
+    zh: "festival 缺少 HTS 英文音色，请联系管理员安装：apt-get install festvox-us-slt-hts",
+    en: "festival's HTS English voice is missing: the operator needs to run `apt-get install festvox-us-slt-hts`",
+  },
+  "ffmpeg-missing": {
+    zh: "服务器未安装 ffmpeg，请联系管理员安装：apt-get install ffmpeg",
+    en: "ffmpeg is not installed on the server: the operator needs to run `apt-get install ffmpeg`",
+  },
+  "english-only": {
+    zh: "festival 只能朗读英文，请联系管理员为中文设置 TTS_ENGINE_ZH=espeak-ng",
+    en: "festival speaks English only: the operator needs another engine for Chinese (TTS_ENGINE_ZH=espeak-ng)",
+  },
+  "openai-missing": {
+    zh: "未配置神经网络语音合成服务器，请联系管理员设置 OPENAI_TTS_URL",
+    en: "No neural speech server is configured: the operator needs to set OPENAI_TTS_URL",
+  },
+  "gptsovits-missing": {
+    zh: "未配置 GPT-SoVITS 服务器，请联系管理员设置 GPTSOVITS_URL",
+    en: "No GPT-SoVITS server is configured: the operator needs to set GPTSOVITS_URL",
+  },
+  "gptsovits-reference-missing": {
+    zh: "GPT-SoVITS 音色缺少参考音频，请联系管理员设置 GPTSOVITS_REF_AUDIO 与 GPTSOVITS_PROMPT_TEXT",
+    en: "The GPT-SoVITS voice has no reference audio: the operator needs to set GPTSOVITS_REF_AUDIO and GPTSOVITS_PROMPT_TEXT",
+  },
+  "server-refused": {
+    zh: "语音合成服务器拒绝了请求，请联系管理员检查服务器地址与密钥（OPENAI_TTS_URL、OPENAI_TTS_KEY、GPTSOVITS_URL）",
+    en: "The speech server refused the request: the operator should check its address and key (OPENAI_TTS_URL, OPENAI_TTS_KEY, GPTSOVITS_URL)",
+  },
+  unknown: {
+    zh: "语音合成引擎不可用，请联系管理员",
+    en: "The speech engine is not available: please contact the operator",
+  },
+};
+
+/** A TTS engine problem in words for `lang`. */
+export function ttsProblemMessage(problem: string, lang: Lang): string {
+  return (TTS_PROBLEM_TEXT[problem as TtsEngineProblem] ?? TTS_PROBLEM_TEXT.unknown)[lang];
+}
+
+/** Why a synthesis (or a voice sample) failed: stored on the task as errorReason ("engine-unavailable/festival-missing"). */
+export const TTS_FAILURES = [
+  "engine-unavailable",
+  "nothing-to-say",
+  "stuck-running",
+  "stuck-queued",
+  "job-lost",
+  "not-queued",
+  "timeout",
+  "error",
+] as const;
+export type TtsFailure = (typeof TTS_FAILURES)[number];
+
+const TTS_FAILURE_TEXT: Record<TtsFailure, Record<Lang, string>> = {
+  "engine-unavailable": { zh: "语音合成引擎不可用", en: "The speech engine is not available" },
+  "nothing-to-say": { zh: "文本中没有可朗读的内容", en: "The text holds nothing that can be read aloud" },
+  "stuck-running": { zh: "语音合成长时间无响应", en: "The synthesis stopped responding" },
+  "stuck-queued": { zh: "排队超过一天仍未开始", en: "It waited in the queue for more than a day" },
+  "job-lost": { zh: "语音合成任务丢失", en: "The synthesis job was lost" },
+  "not-queued": { zh: "语音合成任务未能加入队列", en: "The synthesis could not be queued" },
+  timeout: { zh: "语音合成超时", en: "The synthesis took too long" },
+  error: { zh: "语音合成出错", en: "The synthesis ran into an error" },
+};
+
+const TTS_REFUNDED: Record<Lang, string> = {
+  zh: "已退还所用字数，请重试",
+  en: "the characters it used were refunded; please try again",
+};
+
+/** The stored errorReason: the failure, with the engine problem after a slash when there is one. */
+export function ttsFailureReason(reason: TtsFailure, problem?: TtsEngineProblem): string {
+  return problem ? `${reason}/${problem}` : reason;
+}
+
+/** A failed task's message in `lang`: why, the engine problem when there is one, and that it was refunded. */
+export function ttsFailureMessage(
+  errorReason: string | null,
+  lang: Lang,
+  options: { refunded?: boolean } = {},
+): string {
+  const [reason, problem] = (errorReason ?? "error").split("/");
+  const why = (TTS_FAILURE_TEXT[reason as TtsFailure] ?? TTS_FAILURE_TEXT.error)[lang];
+  const detail = problem ? ttsProblemMessage(problem, lang) : undefined;
+  const sep = lang === "zh" ? "：" : ": ";
+  const comma = lang === "zh" ? "，" : "; ";
+  const end = lang === "zh" ? "。" : ".";
+  const refunded = options.refunded === false ? "" : `${comma}${TTS_REFUNDED[lang]}`;
+  return `${why}${detail ? `${sep}${detail}` : ""}${refunded}${end}`;
+}
+
+/** Characters as the limit and the quota count them: code points, so an emoji is one, like a Han character. */
+export function ttsCharCount(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
