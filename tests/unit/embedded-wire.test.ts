@@ -97,6 +97,30 @@ describe("embedded wire server: LISTEN/NOTIFY between connections", () => {
   });
 });
 
+describe("embedded wire server: big answers", () => {
+  // PGlite hands each chunk of an answer over as a view into its WebAssembly heap, which it reuses
+  // for the next chunk. A big answer fills the socket, so Node queues chunks to send later: unless
+  // they are copies, the client receives overwritten bytes and waits forever (a 5-hour transcript,
+  // several MB in one row, hung on its second read).
+  it("returns a multi-megabyte row intact to a slow reader while others query", async () => {
+    const writer = await connect();
+    await writer.query("CREATE TABLE big (id int PRIMARY KEY, body text)");
+    const body = (c: string) => Array.from({ length: 400_000 }, (_, i) => `${c}${i}，`).join("");
+    await writer.query("INSERT INTO big VALUES (1, $1), (2, $2)", [body("段落"), body("章节")]);
+    const slow = await connect();
+    // The slow reader stops reading, so its answer waits in the server's socket queue while another
+    // connection's answers pass through PGlite's heap.
+    const stream = (slow as unknown as { connection: { stream: NodeJS.ReadableStream } }).connection.stream;
+    stream.pause();
+    const first = slow.query("SELECT body FROM big WHERE id = 1");
+    await new Promise((r) => setTimeout(r, 300));
+    for (let i = 0; i < 3; i++) await writer.query("SELECT body FROM big WHERE id = 2");
+    stream.resume();
+    expect((await first).rows[0].body === body("段落")).toBe(true);
+    expect((await slow.query("SELECT body FROM big WHERE id = 2")).rows[0].body === body("章节")).toBe(true);
+  }, 60_000);
+});
+
 describe("embedded wire server: message parsing", () => {
   /** A protocol message: type byte, length, body. */
   const message = (type: string, body: Buffer) => {

@@ -147,7 +147,9 @@ export async function serveWire(db: PGlite, host = "127.0.0.1", port = 0): Promi
           onRawData: (data) => {
             if (!data.length) return;
             copy?.push(Uint8Array.from(data));
-            if (socket.writable) socket.write(data);
+            // `data` is a view into PGlite's heap, reused for the next answer; a socket that is
+            // full queues what it is given, so it must be given a copy.
+            if (socket.writable) socket.write(Buffer.from(data));
           },
         }),
       );
