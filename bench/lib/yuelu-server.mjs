@@ -3,7 +3,7 @@
 // signed in through the account service, and an `api` helper that unwraps the envelope.
 // Uses DATABASE_URL/REDIS_URL when set, else `npm start`'s embedded mode.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
@@ -93,6 +93,10 @@ export async function startYuelu({ name, port, env = {}, onLogLine }) {
     base,
     apiPid: api.pid,
     setup: `database: ${benchDbUrl ? "PostgreSQL" : "embedded PGlite"}, queue: ${redisUrl ? "Redis, separate worker process" : "in-process"}`,
+    /** The product's database, for seeding: its throw-away database, or the embedded one's wire server. */
+    async databaseUrl() {
+      return benchDbUrl ?? readFileSync(path.join(dataDir, "embedded-postgres.url"), "utf8").trim();
+    },
     async stop() {
       for (const c of children) c.kill("SIGTERM");
       await new Promise((r) => setTimeout(r, 1500));

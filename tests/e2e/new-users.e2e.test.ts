@@ -165,7 +165,7 @@ describe("phone widths (390 px)", () => {
     it(`check-in calendar cells fit their text (${lang})`, async () => {
       const page = await newPage(PHONE, lang);
       await page.goto(`${server.baseUrl}/transaudio`);
-      await page.getByTestId("beans").click({ timeout: 15_000 });
+      await page.getByTestId("rewards").click({ timeout: 15_000 });
       await page.getByTestId("checkin-day").first().waitFor({ timeout: 15_000 });
       const cells = await textLayout(page, '[data-testid="checkin-day"] > span:not(.checkin-tick)');
       expect(cells.length).toBeGreaterThanOrEqual(28 * 3);

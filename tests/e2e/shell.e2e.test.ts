@@ -160,7 +160,7 @@ describe("web shell", () => {
     const overflow = await phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(phonePage, "transaudio-phone-zh");
-    await phonePage.getByTestId("beans").click();
+    await phonePage.getByTestId("rewards").click();
     await phonePage.getByRole("tab", { name: "每日签到" }).waitFor();
     await shot(phonePage, "checkin-phone-zh");
     await phonePage.close();

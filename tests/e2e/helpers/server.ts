@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -16,6 +16,12 @@ export interface RunningServer {
    * no screen for). False when the server runs on embedded PGlite, which no other process can open.
    */
   sql(statement: string): Promise<boolean>;
+  /**
+   * Runs one parameterised statement on this server's database, whichever it is: its own database
+   * on the PostgreSQL server, or the embedded one through the wire server it opens for `npm run
+   * admin` (DATA_DIR/embedded-postgres.url). For seeding what no screen makes (a 5-hour transcript).
+   */
+  query(statement: string, params?: unknown[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -76,6 +82,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await client.end();
       }
       return true;
+    },
+    async query(statement, params = []) {
+      const url = serverUrl
+        ? childEnv.DATABASE_URL
+        : (await readFile(path.join(dataDir, "embedded-postgres.url"), "utf8")).trim();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(statement, params);
+      } finally {
+        await client.end();
+      }
     },
     async stop() {
       const exited = new Promise((r) => child.once("exit", r));

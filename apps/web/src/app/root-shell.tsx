@@ -1,7 +1,6 @@
 import { Outlet } from "react-router-dom";
 import { Toaster } from "sonner";
 import { AccountGate } from "@/features/account/components/account-gate.tsx";
-import { RewardDialog } from "@/features/checkin/components/reward-dialog.tsx";
 import { SignInAutoOpen } from "@/features/checkin/components/sign-in-auto-open.tsx";
 import { Onboarding } from "@/features/onboarding/components/onboarding.tsx";
 import { LoginDialog } from "@/features/session/components/login-dialog.tsx";
@@ -10,11 +9,13 @@ import { useRefreshOnPurchase } from "@/lib/purchase-events.ts";
 import { useSession } from "@/lib/session.ts";
 import { CashierHost } from "./cashier-host.tsx";
 import { DocumentTitle } from "./document-title.tsx";
+import { EngagementDialogs } from "./engagement-dialogs.tsx";
 
 /**
  * Wraps every route: title, session bookkeeping, the login dialog, and — behind the account gate,
  * which answers first for a signed-in visitor (spec §4 "After login") — the page, onboarding and
- * the reward dialog. Onboarding ends with the check-in feature's sign-in reward, composed here.
+ * the reward, shop and message dialogs. Onboarding ends with the check-in feature's sign-in
+ * reward, composed here.
  * The cashier sits outside the gate (anonymous visitors see its plans) and before the login
  * dialog, which its 'log in to view' opens on top of it.
  */
@@ -30,7 +31,7 @@ export function RootShell() {
         {session.loggedIn && (
           <>
             <Onboarding signInStep={(done) => <SignInAutoOpen onDone={done} />} />
-            <RewardDialog />
+            <EngagementDialogs />
           </>
         )}
       </AccountGate>

@@ -84,3 +84,18 @@ export function refreshAfterPurchase(client: QueryClient) {
   refreshBalances(client);
   void client.invalidateQueries({ queryKey: queryKeys.commerce.all });
 }
+
+/**
+ * Beans, a time card or membership days were granted or spent (a check-in, a task's reward, a gift
+ * code, a shop exchange): the balances, the ledger, the time cards, the user info (membership), the
+ * tasks' progress (these events advance tasks) and the messages they send all changed.
+ */
+export function refreshAfterReward(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: queryKeys.userInfo });
+  refreshBalances(client);
+  void client.invalidateQueries({ queryKey: queryKeys.beans.all });
+  void client.invalidateQueries({ queryKey: queryKeys.commerce.all });
+  void client.invalidateQueries({ queryKey: queryKeys.tasks.all });
+  void client.invalidateQueries({ queryKey: queryKeys.unread });
+  void client.invalidateQueries({ queryKey: queryKeys.messages.all });
+}

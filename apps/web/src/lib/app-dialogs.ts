@@ -2,12 +2,16 @@ import { createStore, createToggle, useStore } from "./create-store.ts";
 
 /**
  * Dialogs any part of the app may open: the login dialog (header, a page's 'sign in to view'), the
- * reward dialog (the header's beans, the sign-in reward after onboarding) and the cashier (the
- * header's membership badge, the quota bars, /vip, a transcription refused for want of time). The
- * dialogs themselves belong to their features; app/root-shell.tsx renders them.
+ * reward dialog (the header's rewards button, the sign-in reward after onboarding, the shop's
+ * 'earn beans'), the shop and the message centre (the header's beans and ✉), and the cashier (the
+ * header's membership badge, the quota bars, /vip, a transcription refused for want of time, the
+ * shop's 'buy directly'). The dialogs themselves belong to their features; app/root-shell.tsx
+ * renders them (app/engagement-dialogs.tsx the rewards, shop and messages).
  */
 export const loginDialog = createToggle();
 export const rewardDialog = createToggle();
+export const shopDialog = createToggle();
+export const messageDialog = createToggle();
 
 /** Spec §2 cashier tabs: 'buy membership' and 'buy duration card'. */
 export type CashierTab = "membership" | "card";

@@ -16,6 +16,21 @@ export const queryKeys = {
   assets: [...me, "assets"] as const,
   unread: [...me, "unread"] as const,
   checkin: [...me, "checkin"] as const,
+  /** the reward tasks and their progress, named in `lang` */
+  tasks: {
+    all: [...me, "tasks"] as const,
+    list: (lang: string) => [...me, "tasks", lang] as const,
+  },
+  /** the bean ledger (/personalInfo?menu=coinDetail) */
+  beans: {
+    all: [...me, "beans"] as const,
+    detail: (params: object, lang: string) => [...me, "beans", params, lang] as const,
+  },
+  /** the message centre's lists (readSign -1 all, 0 unread), in `lang` */
+  messages: {
+    all: [...me, "messages"] as const,
+    list: (readSign: number, lang: string) => [...me, "messages", readSign, lang] as const,
+  },
   menus: [...me, "menus"] as const,
   hotWords: [...me, "hotWords"] as const,
   records: {
@@ -39,11 +54,29 @@ export const queryKeys = {
     timeCards: (params: object, lang: string) => [...commerce, "time-cards", params, lang] as const,
     durationDetail: (lang: string) => [...commerce, "duration-detail", lang] as const,
   },
+  /** text to speech: the user's works, a task's progress, today's characters */
+  tts: {
+    all: [...me, "tts"] as const,
+    works: (params: object, lang: string) => [...me, "tts", "works", params, lang] as const,
+    progress: (taskIds: readonly number[]) => [...me, "tts", "progress", taskIds.join(",")] as const,
+    quota: [...me, "tts", "quota"] as const,
+  },
+  /** not personal: the voice library's filter values and its pages, named in `lang` */
+  voiceLibrary: {
+    options: (lang: string) => ["voice-library", "options", lang] as const,
+    list: (params: object, lang: string) => ["voice-library", "list", params, lang] as const,
+  },
   /** not personal: the catalogue of membership plans (1) or duration cards (0), named in `lang` */
   payGoods: (goodsType: number, lang: string) => ["pay-goods", goodsType, lang] as const,
   /** not personal: the engines installed on the server */
   dictationConfig: (lang: string) => ["dictation", "configuration", lang] as const,
   surveyOptions: (lang: string) => ["survey-options", lang] as const,
+  /** not personal: the shop's cash goods ('buy directly') and its goods for beans */
+  shop: {
+    cashGoods: (lang: string) => ["shop", "cash-goods", lang] as const,
+    goods: (lang: string) => ["shop", "goods", lang] as const,
+  },
+  feedbackCategories: (lang: string) => ["feedback", "categories", lang] as const,
   help: {
     titles: (lang: string) => ["help", "titles", lang] as const,
     document: (slug: string | undefined, lang: string) => ["help", "doc", slug, lang] as const,

@@ -35,9 +35,23 @@ export function signedInBackend(routes: Record<string, Handler>) {
     "GET /api/v1/hotWords": () => ({ hotWords: [] }),
     "GET /api/v1/dictation/configuration": () => ({
       languages: [
-        { value: "zh", label: "中文", available: false, engine: "whisper", missing: "WHISPER_MODEL 未配置" },
-        { value: "en", label: "English", available: true, engine: "moonshine" },
-        { value: "auto", label: "自动", available: false, engine: "whisper", missing: "WHISPER_MODEL 未配置" },
+        {
+          value: "zh",
+          label: "中文",
+          available: false,
+          state: "missing",
+          engine: "whisper",
+          missing: "WHISPER_MODEL 未配置",
+        },
+        { value: "en", label: "English", available: true, state: "ready", engine: "moonshine" },
+        {
+          value: "auto",
+          label: "自动",
+          available: false,
+          state: "missing",
+          engine: "whisper",
+          missing: "WHISPER_MODEL 未配置",
+        },
       ],
       maxSpeakers: 10,
       maxSeconds: 10800,

@@ -1,15 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { Page } from "@/components/page.tsx";
 import { RequireLogin } from "@/components/require-login.tsx";
-import { EmptyState } from "@/components/ui/states.tsx";
+import { TtsStudio } from "@/features/tts/components/tts-studio.tsx";
 
-/** Text to audio. */
+/** Spec §2 /textToVoice: text to audio (where /voiceClone leads). */
 export default function TextToVoicePage() {
   const { t } = useTranslation();
   return (
     <Page title={t("titles.textToVoice")}>
       <RequireLogin>
-        <EmptyState icon="♪" text={t("empty.voice")} />
+        <TtsStudio />
       </RequireLogin>
     </Page>
   );

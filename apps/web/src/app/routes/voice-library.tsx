@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Page } from "@/components/page.tsx";
-import { EmptyState } from "@/components/ui/states.tsx";
+import { VoiceLibraryView } from "@/features/tts/components/voice-library-view.tsx";
 
-/** The voice library. */
+/** Spec §2 /voice-library: the voices, their samples, and 'use this voice'. */
 export default function VoiceLibraryPage() {
   const { t } = useTranslation();
   return (
     <Page title={t("titles.voiceLibrary")}>
-      <EmptyState icon="◎" text={t("empty.library")} />
+      <VoiceLibraryView />
     </Page>
   );
 }

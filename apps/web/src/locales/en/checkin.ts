@@ -3,9 +3,6 @@ import type { checkin as zh } from "../zh/checkin.ts";
 export const checkin: typeof zh = {
   checkin: {
     title: "Daily check-in",
-    tabCheckin: "Daily check-in",
-    tabTasks: "Task challenges",
-    tabGift: "Gift codes",
     signed: "Signed",
     memberDouble: "Member double",
     signIn: "Sign in",
@@ -19,7 +16,5 @@ export const checkin: typeof zh = {
     rewardTitle: "Signed in",
     monthProgress_one: "{{count}} day signed this month",
     monthProgress_other: "{{count}} days signed this month",
-    tasksSoon: "Task challenges are coming soon",
-    giftSoon: "Gift codes are coming soon",
   },
 };

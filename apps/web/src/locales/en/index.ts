@@ -6,11 +6,15 @@ import { checkin } from "./checkin.ts";
 import { common } from "./common.ts";
 import { help } from "./help.ts";
 import { landing } from "./landing.ts";
+import { messages } from "./messages.ts";
 import { onboarding } from "./onboarding.ts";
 import { records } from "./records.ts";
+import { rewards } from "./rewards.ts";
 import { satisfaction } from "./satisfaction.ts";
 import { session } from "./session.ts";
+import { shop } from "./shop.ts";
 import { transcript } from "./transcript.ts";
+import { tts } from "./tts.ts";
 
 export const en = {
   ...common,
@@ -24,4 +28,8 @@ export const en = {
   ...transcript,
   ...satisfaction,
   ...help,
+  ...rewards,
+  ...shop,
+  ...messages,
+  ...tts,
 };

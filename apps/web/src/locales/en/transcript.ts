@@ -17,6 +17,7 @@ export const transcript: typeof zh = {
     segmentCount_one: "{{count}} segment",
     segmentCount_other: "{{count}} segments",
     meta: "{{duration}} · updated {{time}}",
+    followPlaying: "Back to the playing segment",
     editHint: "Click a line to edit it; it saves when you leave the box",
     editLabel: "Edit segment {{index}}",
     saving: "Saving…",

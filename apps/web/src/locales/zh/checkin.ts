@@ -2,9 +2,6 @@
 export const checkin = {
   checkin: {
     title: "每日签到",
-    tabCheckin: "每日签到",
-    tabTasks: "任务挑战",
-    tabGift: "礼包兑换",
     signed: "已签到",
     memberDouble: "会员双倍",
     signIn: "签到",
@@ -18,7 +15,5 @@ export const checkin = {
     rewardTitle: "签到成功",
     monthProgress_one: "本月已签到 {{count}} 天",
     monthProgress_other: "本月已签到 {{count}} 天",
-    tasksSoon: "任务挑战即将上线",
-    giftSoon: "礼包兑换即将上线",
   },
 };

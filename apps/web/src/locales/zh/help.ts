@@ -1,6 +1,34 @@
-/** Chinese (the default language): the help centre. */
+/** Chinese (the default language): the help centre and feedback. */
 export const help = {
   help: {
     empty: "暂无帮助文档",
+    loadFailed: "帮助文档加载失败，请稍后再试",
+  },
+  feedback: {
+    open: "意见反馈",
+    title: "意见反馈",
+    intro: "遇到问题或有好的建议？告诉我们，我们会认真阅读每一条反馈。",
+    category: "问题类型",
+    subCategory: "具体问题",
+    pickCategory: "请选择问题类型",
+    pickSubCategory: "请选择具体问题",
+    categoriesFailed: "问题类型加载失败，请稍后再试",
+    content: "问题描述",
+    contentPlaceholder: "请详细描述你遇到的问题或建议",
+    contentRequired: "请填写问题描述",
+    contentTooLong: "问题描述最多 {{max}} 个字",
+    contact: "联系方式（选填）",
+    contactPlaceholder: "手机号、邮箱或微信，方便我们联系你",
+    contactTooLong: "联系方式最多 {{max}} 个字",
+    screenshots: "截图（选填，最多 {{max}} 张）",
+    addScreenshot: "添加截图",
+    removeScreenshot: "移除截图 {{name}}",
+    notImage: "只能上传图片（PNG、JPEG、WebP、GIF）：{{name}}",
+    tooLarge: "图片不能超过 {{size}}：{{name}}",
+    tooMany: "最多上传 {{max}} 张截图",
+    submit: "提交反馈",
+    submitting: "提交中…",
+    thanks: "感谢你的反馈！我们会尽快处理。",
+    again: "再写一条",
   },
 };

@@ -16,6 +16,7 @@ export const transcript = {
     segmentCount_one: "{{count}} 段",
     segmentCount_other: "{{count}} 段",
     meta: "{{duration}} · 更新于 {{time}}",
+    followPlaying: "回到正在播放的段落",
     editHint: "点击文字即可修改，离开输入框自动保存",
     editLabel: "修改第 {{index}} 段",
     saving: "保存中…",

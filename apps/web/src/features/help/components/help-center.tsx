@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { EmptyState, ErrorState, Spinner } from "@/components/ui/states.tsx";
 import { useHelpDocument, useHelpTitles } from "../api/get-help.ts";
+import { docBlocks } from "../lib/doc-blocks.ts";
 import "./help-center.css";
 
 /**
@@ -18,7 +19,7 @@ export function HelpCenter() {
   const doc = useHelpDocument(slug);
 
   if (titles.isPending) return <Spinner />;
-  if (titles.isError) return <ErrorState onRetry={() => void titles.refetch()} />;
+  if (titles.isError) return <ErrorState message={t("help.loadFailed")} onRetry={() => void titles.refetch()} />;
   if (titles.data.length === 0) return <EmptyState text={t("help.empty")} />;
   return (
     <div className="help">
@@ -39,17 +40,37 @@ export function HelpCenter() {
         {doc.isPending ? (
           <Spinner />
         ) : doc.isError ? (
-          <ErrorState onRetry={() => void doc.refetch()} />
+          <ErrorState message={t("help.loadFailed")} onRetry={() => void doc.refetch()} />
         ) : (
           <>
             <h2>{doc.data.title}</h2>
-            {doc.data.content.split("\n").map((line, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a static document
-              <p key={i}>{line}</p>
-            ))}
+            <DocumentText content={doc.data.content} />
           </>
         )}
       </article>
+    </div>
+  );
+}
+
+/**
+ * A document's text, as text: React escapes every string, and nothing here sets HTML, so markup
+ * in a document (a <script>, an onerror attribute) shows as the characters it is and never runs.
+ */
+function DocumentText({ content }: { content: string }) {
+  return (
+    <div className="help-text" data-testid="help-text">
+      {docBlocks(content).map((block) => {
+        if (block.kind === "p") return <p key={block.id}>{block.text}</p>;
+        // biome-ignore lint/suspicious/noArrayIndexKey: the items of one static list
+        const items = block.items.map((item, j) => <li key={j}>{item}</li>);
+        return block.kind === "ol" ? (
+          <ol key={block.id} start={block.start}>
+            {items}
+          </ol>
+        ) : (
+          <ul key={block.id}>{items}</ul>
+        );
+      })}
     </div>
   );
 }

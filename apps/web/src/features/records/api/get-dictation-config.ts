@@ -3,10 +3,13 @@ import type { DictationConfiguration } from "@yuelu/contracts";
 import { useTranslation } from "react-i18next";
 import { api } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/query-keys.ts";
+import { DOWNLOAD_POLL_MS, isDownloading } from "../lib/languages.ts";
 
 /**
- * Which languages have an installed engine (ARCHITECTURE §7), the speaker maximum, the length limit.
- * Keyed by language: a language's `missing` sentence comes in the UI's language.
+ * Which languages have an engine ready, downloading, missing or failed (ARCHITECTURE §7), the
+ * speaker maximum, the length limit. Keyed by language: a language's `missing` sentence comes in
+ * the UI's language. While a model downloads it is asked for again every 5 s, so the percentage
+ * moves and the language becomes selectable when the download is done.
  */
 export function useDictationConfig() {
   const { i18n } = useTranslation();
@@ -14,5 +17,6 @@ export function useDictationConfig() {
     queryKey: queryKeys.dictationConfig(i18n.language),
     queryFn: () => api<DictationConfiguration>("/api/v1/dictation/configuration"),
     staleTime: 5 * 60_000,
+    refetchInterval: (query) => (isDownloading(query.state.data) ? DOWNLOAD_POLL_MS : false),
   });
 }

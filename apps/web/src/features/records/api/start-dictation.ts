@@ -3,7 +3,7 @@ import type { DictationResult, DictationTask, TranscriptionLanguage } from "@yue
 import { StatusCode } from "@yuelu/contracts/constants";
 import { toast } from "sonner";
 import { refreshBalances } from "@/lib/account.ts";
-import { api, codeMessage, SUCCESS } from "@/lib/api-client.ts";
+import { ApiError, api, codeMessage, SUCCESS } from "@/lib/api-client.ts";
 import { type CashierOptions, openCashier } from "@/lib/app-dialogs.ts";
 import { i18n } from "@/lib/i18n.ts";
 import { queryKeys } from "@/lib/query-keys.ts";
@@ -68,15 +68,23 @@ export function startDictation(fileIds: number[], options: DictationOptions, hot
 /**
  * Queues transcriptions. The server charges them at once (card time and today's quota), so the
  * header and the quota bars are fetched again right away — not when the transcript is done.
+ * A refusal for want of an engine (70001, whole or per file) carries the server's translated
+ * sentence, shown as it is (by the API client, or acceptedFiles); the language choice is then
+ * asked for again, since the engine's state has changed under it.
  */
 export function useStartDictation() {
   const client = useQueryClient();
+  const engineChanged = () => void client.invalidateQueries({ queryKey: queryKeys.dictationConfig(i18n.language) });
   return useMutation({
     mutationFn: (v: { fileIds: number[]; options: DictationOptions; hotWords?: string[] }) =>
       startDictation(v.fileIds, v.options, v.hotWords),
-    onSuccess: () => {
+    onSuccess: ({ tasks }) => {
       void client.invalidateQueries({ queryKey: queryKeys.records.all });
       refreshBalances(client);
+      if (tasks.some((task) => task.code === StatusCode.EngineUnavailable)) engineChanged();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === StatusCode.EngineUnavailable) engineChanged();
     },
   });
 }

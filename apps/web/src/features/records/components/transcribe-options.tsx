@@ -1,16 +1,18 @@
+import type { DictationLanguage } from "@yuelu/contracts";
 import { MAX_SPEAKERS } from "@yuelu/contracts/constants";
-import { useEffect } from "react";
+import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Spinner } from "@/components/ui/states.tsx";
+import { ProgressBar, Spinner } from "@/components/ui/states.tsx";
 import { useDictationConfig } from "../api/get-dictation-config.ts";
 import type { DictationOptions } from "../api/start-dictation.ts";
-import { hasAvailableLanguage, pickLanguage } from "../lib/languages.ts";
+import { downloadPercent, hasAvailableLanguage, isDownloading, isSelectable, pickLanguage } from "../lib/languages.ts";
 import "./transcribe-options.css";
 
 /**
- * Language (from /dictation/configuration: a language without an installed engine is shown
- * disabled with the server's `missing` sentence, already in the UI's language) and speaker count
- * (automatic or 1–10).
+ * Language (from /dictation/configuration, with each engine's state in words: a ready language can
+ * be chosen; one whose model downloads shows its percentage, asked for again every 5 s; one not
+ * installed or whose download failed shows the server's sentence, already in the UI's language)
+ * and speaker count (automatic or 1–10).
  */
 export function TranscribeOptions({
   value,
@@ -37,27 +39,17 @@ export function TranscribeOptions({
         <legend>{t("transcribe.language")}</legend>
         <div className="option-list">
           {languages.map((l) => (
-            <label key={l.value} className={l.available ? "option" : "option disabled"}>
-              <input
-                type="radio"
-                name="language"
-                value={l.value}
-                checked={value.language === l.value}
-                disabled={!l.available}
-                onChange={() => onChange({ ...value, language: l.value })}
-              />
-              <span>{t(`transcribe.lang_${l.value}`, { defaultValue: l.label })}</span>
-              {!l.available && (
-                <span className="option-missing" data-testid={`missing-${l.value}`}>
-                  {l.missing ? t("transcribe.unavailableWhy", { missing: l.missing }) : t("transcribe.unavailable")}
-                </span>
-              )}
-            </label>
+            <LanguageOption
+              key={l.value}
+              language={l}
+              checked={value.language === l.value}
+              onSelect={() => onChange({ ...value, language: l.value })}
+            />
           ))}
         </div>
         {config.data && !hasAvailableLanguage(config.data) && (
           <p className="error-text" role="alert">
-            {t("transcribe.noneAvailable")}
+            {isDownloading(config.data) ? t("transcribe.noneAvailableYet") : t("transcribe.noneAvailable")}
           </p>
         )}
       </fieldset>
@@ -77,5 +69,51 @@ export function TranscribeOptions({
         </select>
       </label>
     </div>
+  );
+}
+
+/** One language: a radio while its engine is ready, else disabled with the engine's state. */
+function LanguageOption({
+  language: l,
+  checked,
+  onSelect,
+}: {
+  language: DictationLanguage;
+  checked: boolean;
+  onSelect: () => void;
+}) {
+  const { t } = useTranslation();
+  const selectable = isSelectable(l);
+  const name = t(`transcribe.lang_${l.value}`, { defaultValue: l.label });
+  const stateId = useId();
+  const percent = downloadPercent(l);
+  return (
+    <label className={selectable ? "option" : `option disabled option-${l.state}`} data-state={l.state}>
+      <input
+        type="radio"
+        name="language"
+        value={l.value}
+        checked={checked}
+        disabled={!selectable}
+        aria-describedby={selectable ? undefined : stateId}
+        onChange={onSelect}
+      />
+      <span>{name}</span>
+      {!selectable && l.state === "downloading" && (
+        <span className="option-state" id={stateId} data-testid={`downloading-${l.value}`} title={l.missing}>
+          <span>
+            {t("transcribe.state_downloading", { progress: percent })} · {t("transcribe.state_downloadingHint")}
+          </span>
+          <ProgressBar value={percent} label={t("transcribe.downloadLabel", { language: name })} />
+        </span>
+      )}
+      {!selectable && l.state !== "downloading" && (
+        <span className="option-state option-missing" id={stateId} data-testid={`missing-${l.value}`}>
+          {l.missing
+            ? t("transcribe.unavailableWhy", { missing: l.missing })
+            : t(l.state === "failed" ? "transcribe.state_failed" : "transcribe.state_missing")}
+        </span>
+      )}
+    </label>
   );
 }

@@ -13,12 +13,15 @@ export function MediaPlayer({
   video,
   mediaRef,
   onTime,
+  onSeeked,
   downloadHref,
 }: {
   src: string;
   video: boolean;
   mediaRef: RefObject<HTMLMediaElement | null>;
   onTime: (ms: number) => void;
+  /** the playhead was moved (a seek, from the controls or a segment) */
+  onSeeked?: () => void;
   downloadHref: string;
 }) {
   const { t } = useTranslation();
@@ -30,7 +33,10 @@ export function MediaPlayer({
     "aria-label": t("transcript.player"),
     "data-testid": "player",
     onTimeUpdate: (e: { currentTarget: HTMLMediaElement }) => onTime(e.currentTarget.currentTime * 1000),
-    onSeeked: (e: { currentTarget: HTMLMediaElement }) => onTime(e.currentTarget.currentTime * 1000),
+    onSeeked: (e: { currentTarget: HTMLMediaElement }) => {
+      onTime(e.currentTarget.currentTime * 1000);
+      onSeeked?.();
+    },
     onError: () => setFailed(true),
   };
   return (

@@ -21,10 +21,15 @@ export interface SegmentItemProps {
   onSeek: (index: number) => void;
   onSaveText: (index: number, text: string) => Promise<unknown>;
   onRename: (index: number, name: string, renameAll: boolean) => Promise<unknown>;
-  onEditingChange: (editing: boolean) => void;
+  /** a line is being edited, or its speaker renamed (the list keeps the row mounted meanwhile) */
+  onEditingChange: (index: number, editing: boolean) => void;
 }
 
-/** One segment: avatar (first character, one of 3 gradients by speaker), speaker, time, text. */
+/**
+ * One segment: avatar (first character, one of 3 gradients by speaker), speaker, time, text.
+ * Memoised: a row renders again only when its own segment, state or matches change (the list's
+ * callbacks are stable), never because another row or the search box did.
+ */
 export const SegmentItem = memo(function SegmentItem({
   segment,
   index,
@@ -41,9 +46,8 @@ export const SegmentItem = memo(function SegmentItem({
   const { t } = useTranslation();
   const parts = splitByMatches(segment.text, matches?.list ?? [], matches?.first ?? 0);
   return (
-    <li
+    <div
       className={clsx("segment", active && "active", currentMatch >= 0 && "has-current-match")}
-      data-index={index}
       data-testid="segment"
       aria-current={active ? "true" : undefined}
       data-current-match={currentMatch >= 0 ? currentMatch : undefined}
@@ -57,6 +61,7 @@ export const SegmentItem = memo(function SegmentItem({
             name={segment.spkName}
             suggestions={speakers}
             onRename={(name, all) => onRename(index, name, all)}
+            onOpenChange={(open) => onEditingChange(index, open)}
           >
             {segment.spkName}
           </SpeakerRenamePopover>
@@ -76,9 +81,9 @@ export const SegmentItem = memo(function SegmentItem({
           label={t("transcript.editLabel", { index: index + 1 })}
           onSave={(text) => onSaveText(index, text)}
           onStartEdit={() => onSeek(index)}
-          onEditingChange={onEditingChange}
+          onEditingChange={(on) => onEditingChange(index, on)}
         />
       </div>
-    </li>
+    </div>
   );
 });

@@ -15,11 +15,14 @@ export function SpeakerRenamePopover({
   name,
   suggestions,
   onRename,
+  onOpenChange: notifyOpen,
   children,
 }: {
   name: string;
   suggestions: string[];
   onRename: (name: string, renameAll: boolean) => Promise<unknown>;
+  /** told when the popover opens and closes */
+  onOpenChange?: (open: boolean) => void;
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
@@ -31,6 +34,7 @@ export function SpeakerRenamePopover({
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
+    notifyOpen?.(next);
     if (next) {
       setValue("");
       setError(null);
@@ -41,13 +45,13 @@ export function SpeakerRenamePopover({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const check = checkSpeakerName(value, name);
-    if (check.kind === "close") return setOpen(false);
+    if (check.kind === "close") return onOpenChange(false);
     if (check.kind === "invalid") return setError(t("transcript.speakerInvalid"));
     if (check.kind === "tooLong") return setError(t("transcript.speakerTooLong"));
     setPending(true);
     try {
       await onRename(check.name, all);
-      setOpen(false);
+      onOpenChange(false);
     } catch {
       // the API client has shown the error; the popover stays open to correct it
     } finally {
@@ -98,7 +102,7 @@ export function SpeakerRenamePopover({
               {t("transcript.renameAll", { name })}
             </label>
             <div className="dialog-actions">
-              <Button variant="secondary" size="sm" onClick={() => setOpen(false)}>
+              <Button variant="secondary" size="sm" onClick={() => onOpenChange(false)}>
                 {t("common.cancel")}
               </Button>
               <Button type="submit" size="sm" disabled={pending} data-testid="speaker-confirm">

@@ -7,19 +7,24 @@ import { useUpdatePara } from "../api/update-para.ts";
 import { findMatches, matchesBySegment } from "../lib/search.ts";
 import { segmentAt, speakerIndexes } from "../lib/segments.ts";
 import { MediaPlayer } from "./media-player.tsx";
-import { SegmentItem } from "./segment-item.tsx";
+import { SegmentList } from "./segment-list.tsx";
 import { SummaryPanel } from "./summary-panel.tsx";
 import { TranscriptSearch } from "./transcript-search.tsx";
 import "./transcript-view.css";
 
-function scrollIntoView(el: Element | null | undefined) {
-  el?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+/** The same array while the names are the same: a transcript edit must not re-render every row. */
+function useStableNames(speakers: ReadonlyMap<string, number>): string[] {
+  const key = [...speakers.keys()].join("\u0000");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the names
+  return useMemo(() => [...speakers.keys()], [key]);
 }
 
 /**
- * The transcript with its player: the segment under the playhead is highlighted and kept in view
- * (not while a line is being edited); clicking a segment's time or text seeks there; search marks
- * every match and walks through them.
+ * The transcript with its player: the segment under the playhead is highlighted and followed (see
+ * SegmentList); clicking a segment's time or text seeks there; search marks every match and walks
+ * through them. Built for 5-hour recordings (some 3 600 segments): the list is virtualised, the
+ * matches are computed once per (deferred) query, and the rows' callbacks are stable, so typing in
+ * the search box or in a line re-renders no more than the rows on screen.
  */
 export function TranscriptView({
   transcript,
@@ -38,50 +43,43 @@ export function TranscriptView({
   const { t } = useTranslation();
   const { segments } = transcript;
   const media = useRef<HTMLMediaElement | null>(null);
-  const list = useRef<HTMLOListElement>(null);
-  const editing = useRef(false);
+  const playerBar = useRef<HTMLDivElement>(null);
+  const segmentsRef = useRef(segments);
+  segmentsRef.current = segments;
   const [active, setActive] = useState(-1);
+  const [followNonce, setFollowNonce] = useState(0);
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
   const [current, setCurrent] = useState(0);
   const { mutateAsync: updatePara } = useUpdatePara(transcript.fileId);
 
   const speakers = useMemo(() => speakerIndexes(segments), [segments]);
-  const speakerNames = useMemo(() => [...speakers.keys()], [speakers]);
+  const speakerNames = useStableNames(speakers);
   const matches = useMemo(() => findMatches(segments, deferredQuery), [segments, deferredQuery]);
   const groups = useMemo(() => matchesBySegment(matches), [matches]);
-  const currentMatch = matches[current];
-
-  const onTime = useCallback((ms: number) => setActive(segmentAt(segments, ms)), [segments]);
-  const onSeek = useCallback(
-    (index: number) => {
-      const seg = segments[index];
-      if (!seg) return;
-      if (media.current) media.current.currentTime = seg.startTime / 1000;
-      setActive(index);
-    },
-    [segments],
+  const match = matches[current];
+  const matchSegment = match?.segment;
+  const currentMatch = useMemo(
+    () => (matchSegment === undefined ? undefined : { segment: matchSegment, position: current }),
+    [matchSegment, current],
   );
+
+  const onTime = useCallback((ms: number) => setActive(segmentAt(segmentsRef.current, ms)), []);
+  const onSeeked = useCallback(() => setFollowNonce((n) => n + 1), []);
+  const onSeek = useCallback((index: number) => {
+    const seg = segmentsRef.current[index];
+    if (!seg) return;
+    if (media.current) media.current.currentTime = seg.startTime / 1000;
+    setActive(index);
+  }, []);
   const onSaveText = useCallback((index: number, text: string) => updatePara({ index, text }), [updatePara]);
   const onRename = useCallback(
     (index: number, spkName: string, renameAll: boolean) => updatePara({ index, spkName, renameAll }),
     [updatePara],
   );
-  const onEditingChange = useCallback((on: boolean) => {
-    editing.current = on;
-  }, []);
-
-  useEffect(() => {
-    if (active < 0 || editing.current) return;
-    scrollIntoView(list.current?.querySelector(`[data-index="${active}"]`));
-  }, [active]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at its first match
   useEffect(() => setCurrent(0), [deferredQuery]);
-  useEffect(() => {
-    if (currentMatch === undefined) return;
-    scrollIntoView(list.current?.querySelector(`mark[data-match="${current}"]`));
-  }, [currentMatch, current]);
 
   const move = (step: 1 | -1) => {
     if (matches.length === 0) return;
@@ -91,8 +89,15 @@ export function TranscriptView({
   return (
     <div className="detail-layout">
       <div className="detail-primary">
-        <div className="player-bar">
-          <MediaPlayer src={audioPath} video={video} mediaRef={media} onTime={onTime} downloadHref={downloadHref} />
+        <div className="player-bar" ref={playerBar}>
+          <MediaPlayer
+            src={audioPath}
+            video={video}
+            mediaRef={media}
+            onTime={onTime}
+            onSeeked={onSeeked}
+            downloadHref={downloadHref}
+          />
         </div>
         <TranscriptSearch query={query} onQuery={setQuery} total={matches.length} current={current} onMove={move} />
         {segments.length === 0 ? (
@@ -102,25 +107,19 @@ export function TranscriptView({
             <p className="muted edit-hint">
               {t("transcript.segmentCount", { count: segments.length })} · {t("transcript.editHint")}
             </p>
-            <ol className="segments" ref={list} data-current-match={current}>
-              {segments.map((segment, index) => (
-                <SegmentItem
-                  // biome-ignore lint/suspicious/noArrayIndexKey: segments are addressed by index (update_para)
-                  key={index}
-                  segment={segment}
-                  index={index}
-                  speakerIndex={speakers.get(segment.spkName) ?? 0}
-                  active={index === active}
-                  matches={groups.get(index)}
-                  currentMatch={currentMatch?.segment === index ? current : -1}
-                  speakers={speakerNames}
-                  onSeek={onSeek}
-                  onSaveText={onSaveText}
-                  onRename={onRename}
-                  onEditingChange={onEditingChange}
-                />
-              ))}
-            </ol>
+            <SegmentList
+              segments={segments}
+              speakers={speakers}
+              speakerNames={speakerNames}
+              active={active}
+              followNonce={followNonce}
+              groups={groups}
+              currentMatch={currentMatch}
+              stickyRef={playerBar}
+              onSeek={onSeek}
+              onSaveText={onSaveText}
+              onRename={onRename}
+            />
           </>
         )}
       </div>

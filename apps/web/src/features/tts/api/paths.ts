@@ -1,0 +1,16 @@
+/**
+ * The text-to-speech calls under the API base. Spec §7 fixes the first four; the others are the
+ * backend's (docs/tts.md), gathered here so one place follows a change of path.
+ */
+export const ttsPaths = {
+  soundList: "/new_tts/labs/get_sound_list",
+  selectOptions: "/new_tts/labs/select_options",
+  tryListen: "/new_tts/labs/try_listen",
+  start: "/tts/start_tts",
+  progress: "/tts/get_progress",
+  task: "/tts/get_task",
+  works: "/tts/task_list",
+  rename: "/tts/rename",
+  remove: "/tts/delete",
+  quota: "/tts/quota",
+} as const;

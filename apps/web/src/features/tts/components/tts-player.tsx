@@ -1,0 +1,120 @@
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatDuration } from "@/lib/format.ts";
+import { claimAudio, releaseAudio } from "../lib/exclusive-audio.ts";
+import "./tts-player.css";
+
+/**
+ * A synthesised work's player: play/pause, a seek bar and the time, and its download — labelled
+ * controls over one audio element (only one sound of these pages plays at a time).
+ */
+export function TtsPlayer({
+  src,
+  title,
+  downloadUrl,
+  durationMs = 0,
+  autoPlay,
+  testId = "tts-player",
+}: {
+  src: string;
+  title: string;
+  downloadUrl?: string;
+  durationMs?: number;
+  autoPlay?: boolean;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(durationMs / 1000);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const audio = audioRef.current;
+    return () => {
+      if (audio) releaseAudio(audio);
+    };
+  }, []);
+
+  const toggle = () => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    if (audio.paused) {
+      setFailed(false);
+      audio.play().catch(() => setFailed(true));
+    } else audio.pause();
+  };
+
+  const seek = (e: ChangeEvent<HTMLInputElement>) => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.currentTime = Number(e.target.value);
+    setTime(audio.currentTime);
+  };
+
+  const label = playing ? t("tts.pauseNamed", { title }) : t("tts.playNamed", { title });
+  const max = Number.isFinite(duration) && duration > 0 ? duration : 0;
+  return (
+    <div className="tts-player" data-testid={testId} data-playing={playing ? "1" : "0"}>
+      <button
+        type="button"
+        className="tts-player-toggle"
+        aria-label={label}
+        title={label}
+        onClick={toggle}
+        data-testid="player-toggle"
+      >
+        <span aria-hidden>{playing ? "❚❚" : "▶"}</span>
+      </button>
+      <input
+        className="tts-player-seek"
+        type="range"
+        min={0}
+        max={max || 1}
+        step={0.1}
+        value={Math.min(time, max || 1)}
+        onChange={seek}
+        disabled={max === 0}
+        aria-label={t("tts.seek", { title })}
+        aria-valuetext={`${formatDuration(time)} / ${formatDuration(max)}`}
+      />
+      <span className="tts-player-time" aria-hidden>
+        {formatDuration(time)} / {formatDuration(max)}
+      </span>
+      {downloadUrl && (
+        <a
+          className="btn btn-secondary btn-sm tts-player-download"
+          href={downloadUrl}
+          download
+          aria-label={t("tts.downloadNamed", { title })}
+          data-testid="player-download"
+        >
+          <span aria-hidden>⤓</span>
+          <span className="tts-player-download-text">{t("tts.download")}</span>
+        </a>
+      )}
+      {failed && (
+        <p className="error-text tts-player-error" role="alert">
+          {t("tts.playFailed")}
+        </p>
+      )}
+      {/* biome-ignore lint/a11y/useMediaCaption: synthesised speech of the text shown beside it */}
+      <audio
+        ref={audioRef}
+        src={src}
+        preload="metadata"
+        autoPlay={autoPlay}
+        onPlay={(e) => {
+          claimAudio(e.currentTarget);
+          setPlaying(true);
+        }}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+        onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+        onLoadedMetadata={(e) => Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)}
+        onError={() => setFailed(true)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useNavigate } from "react-router-dom";
+import { paths } from "@/config/paths.ts";
+import { storeVoiceBank } from "../lib/voice-bank.ts";
+import { VoiceLibraryBrowser } from "./voice-library-browser.tsx";
+
+/** /voice-library: 'use this voice' keeps the voice in the voice bank and opens text to speech. */
+export function VoiceLibraryView() {
+  const navigate = useNavigate();
+  return (
+    <VoiceLibraryBrowser
+      action="use"
+      onChoose={(voice) => {
+        storeVoiceBank(voice);
+        navigate(paths.textToSpeech);
+      }}
+    />
+  );
+}
