@@ -104,11 +104,15 @@ export async function checkPayResult(
   // Devices polling the same order get the same answer: in this process the first poller closes the
   // order when it is due or asks the provider (when its period is due, claimQuery: across replicas
   // too), and the others wait for that; the entry is taken before any await, so none slips past it.
+  // An order that is not due needs no full read: its polled row names the provider's trade (the
+  // fewer round trips, the less a poll that asks waits when many cashiers are open).
   let pending = deps.inflight.get(orderNumber);
   if (!pending) {
     pending = (async () => {
-      const order = await expireIfDue(domain, await ownOrder(domain, userId, orderNumber, input.goodsId));
-      if (OPEN_TRADE_STATES.includes(order.tradeStatus) && (await claimQuery(deps, order))) {
+      const order = due
+        ? await expireIfDue(domain, await ownOrder(domain, userId, orderNumber, input.goodsId))
+        : { orderNumber, attempt: row.attempt, tradeStatus: row.trade_status };
+      if (OPEN_TRADE_STATES.includes(order.tradeStatus) && (await claimQuery(deps, orderNumber))) {
         await askProvider(deps, order);
       }
     })().finally(() => deps.inflight.delete(orderNumber));
@@ -116,29 +120,31 @@ export async function checkPayResult(
   }
   await pending;
   deps.polls.invalidate(orderNumber); // it was just asked about: the next poll reads the new queriedAt
-  const order = await domain.db.order.findUniqueOrThrow({ where: { orderNumber } });
-  return { tradeStatus: order.tradeStatus };
+  const [after] = await deps.sql.query<PolledOrder>("order-poll", ORDER_POLL, [orderNumber]);
+  return { tradeStatus: after?.trade_status ?? row.trade_status };
 }
 
 export interface PolledOrder {
   user_id: number;
   goods_id: number;
   trade_status: number;
+  /** which QR of the order is current: the provider's trade is `<order>-<attempt>` after the first */
+  attempt: number;
   expires_at: Date;
   queried_at: Date | null;
 }
 
 const ORDER_POLL = `
-  SELECT "userId" AS user_id, "goodsId" AS goods_id, "tradeStatus" AS trade_status,
+  SELECT "userId" AS user_id, "goodsId" AS goods_id, "tradeStatus" AS trade_status, attempt,
          "expiresAt" AS expires_at, "queriedAt" AS queried_at
   FROM orders WHERE "orderNumber" = $1`;
 
 /** One poller per order and period asks the provider (a conditional update elects it). */
-async function claimQuery(deps: PaymentDeps, order: OrderModel): Promise<boolean> {
+async function claimQuery(deps: PaymentDeps, orderNumber: string): Promise<boolean> {
   const now = deps.domain.clock.now();
   const claimed = await deps.domain.db.order.updateMany({
     where: {
-      orderNumber: order.orderNumber,
+      orderNumber,
       OR: [{ queriedAt: null }, { queriedAt: { lt: new Date(now.getTime() - QUERY_EVERY_MS) } }],
     },
     data: { queriedAt: now },
@@ -146,7 +152,7 @@ async function claimQuery(deps: PaymentDeps, order: OrderModel): Promise<boolean
   return claimed.count === 1;
 }
 
-async function askProvider(deps: PaymentDeps, order: OrderModel): Promise<void> {
+async function askProvider(deps: PaymentDeps, order: Pick<OrderModel, "orderNumber" | "attempt">): Promise<void> {
   const outTradeNo = providerOrderNumber(order);
   let state: Awaited<ReturnType<PaymentProvider["query"]>>;
   try {
