@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchBrowser, PHONE, shot } from "./helpers/browser.ts";
+import { contextIn, DESKTOP, launchBrowser, PHONE, shot } from "./helpers/browser.ts";
 import { type RunningServer, startServer } from "./helpers/server.ts";
+import { signInNewUser } from "./helpers/session.ts";
 
 /**
  * The cashier end to end in real Chromium against the real server and its mock Alipay gateway
@@ -42,31 +43,12 @@ afterAll(async () => {
 });
 
 async function newContext(viewport = DESKTOP, lang: "zh" | "en" = "zh"): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, locale: lang === "zh" ? "zh-CN" : "en-US" });
-  // The language is remembered per browser: set it before the app reads it.
-  await context.addInitScript((l) => localStorage.setItem("lang", l), lang);
+  const context = await contextIn(browser, viewport, lang);
   contexts.push(context);
   return context;
 }
 
-/** Signs a new account in with the local-host dev login, survey answered and today's check-in done. */
-async function signIn(context: BrowserContext, phone: string) {
-  const res = await context.request.get(
-    `${server.baseUrl}/account/dev-login?phone=${phone}&redir=${encodeURIComponent(`${server.baseUrl}/`)}`,
-    { maxRedirects: 0 },
-  );
-  expect(res.status()).toBe(302);
-  for (const [path, data] of [
-    ["/api/v1/update_info_collect", { identity: "Skip", channel: "Skip" }],
-    ["/api/v1/user/update_info", { giftsShown: ["new_user", "invite", "black_card"] }],
-    ["/api/v1/store/sign", {}],
-  ] as const) {
-    const body = (await (await context.request.post(`${server.baseUrl}/voice_yuelu${path}`, { data })).json()) as {
-      status_code: number;
-    };
-    expect(body.status_code, path).toBe(1);
-  }
-}
+const signIn = (context: BrowserContext, phone: string) => signInNewUser(context, server.baseUrl, phone);
 
 const qr = (page: Page) => page.getByTestId("pay-qr");
 

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchBrowser, PHONE, shot } from "./helpers/browser.ts";
+import { contextIn, DESKTOP, launchBrowser, PHONE, shot } from "./helpers/browser.ts";
 import { type RunningServer, startServer } from "./helpers/server.ts";
+import { callApi, signInNewUser } from "./helpers/session.ts";
 
 /**
  * Beans and engagement end to end (issue 10), in real Chromium against the real server: a task
@@ -43,17 +44,12 @@ afterAll(async () => {
 });
 
 async function newContext(viewport = DESKTOP, lang: "zh" | "en" = "zh"): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, locale: lang === "zh" ? "zh-CN" : "en-US" });
-  // The language is remembered per browser: set it before the app reads it.
-  await context.addInitScript((l) => localStorage.setItem("lang", l), lang);
-  return context;
+  return contextIn(browser, viewport, lang);
 }
 
 /** POSTs a JSON body through the context (its cookies), expecting the success envelope. */
-async function call(context: BrowserContext, pathname: string, data: unknown = {}) {
-  const res = await context.request.post(`${server.baseUrl}/voice_yuelu${pathname}`, { data });
-  const body = (await res.json()) as { status_code: number; status_msg: string };
-  expect(body.status_code, `${pathname}: ${body.status_msg}`).toBe(1);
+async function _call(context: BrowserContext, pathname: string, data: unknown = {}) {
+  await callApi(context, server.baseUrl, pathname, data);
 }
 
 /**
@@ -61,17 +57,8 @@ async function call(context: BrowserContext, pathname: string, data: unknown = {
  * announced and today's check-in done (which makes the daily check-in task claimable). Answers
  * the user's id.
  */
-async function signIn(context: BrowserContext, phone: string): Promise<number> {
-  const res = await context.request.get(
-    `${server.baseUrl}/account/dev-login?phone=${phone}&redir=${encodeURIComponent(`${server.baseUrl}/`)}`,
-    { maxRedirects: 0 },
-  );
-  expect(res.status()).toBe(302);
-  await call(context, "/api/v1/update_info_collect", { identity: "Skip", channel: "Skip" });
-  await call(context, "/api/v1/user/update_info", { giftsShown: ["new_user", "invite", "black_card"] });
-  await call(context, "/api/v1/store/sign");
-  const userId = (await context.cookies()).find((c) => c.name === "userid")?.value;
-  return Number(userId);
+function signIn(context: BrowserContext, phone: string): Promise<number> {
+  return signInNewUser(context, server.baseUrl, phone);
 }
 
 /** A screenshot once the dialogs' entry animations are over (spinners spin on: they never end). */

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, PHONE, shot } from "./helpers/browser.ts";
 import { type RunningServer, startServer } from "./helpers/server.ts";
+import { callApi, signInNewUser } from "./helpers/session.ts";
 
 /**
  * What new users ran into (issue 8), in real Chromium against the real server: an account in its
@@ -27,13 +28,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: DESKTOP, locale: "zh-CN" });
   // Signed in through the local-host dev login, the survey answered and the gifts announced, so
   // the pages under test are not covered by onboarding (the shell test covers that).
-  const res = await context.request.get(
-    `${server.baseUrl}/account/dev-login?phone=${phone}&redir=${encodeURIComponent(`${server.baseUrl}/`)}`,
-    { maxRedirects: 0 },
-  );
-  expect(res.status()).toBe(302);
-  await call("/api/v1/update_info_collect", { identity: "Skip", channel: "Skip" });
-  await call("/api/v1/user/update_info", { giftsShown: ["new_user", "invite", "black_card"] });
+  await signInNewUser(context, server.baseUrl, phone, { checkIn: false });
 });
 
 afterAll(async () => {
@@ -42,10 +37,8 @@ afterAll(async () => {
 });
 
 /** POSTs a JSON body through the browser context (its cookies), expecting the success envelope. */
-async function call(pathname: string, data: unknown = {}) {
-  const res = await context.request.post(`${server.baseUrl}/voice_yuelu${pathname}`, { data });
-  const body = (await res.json()) as { status_code: number; status_msg: string };
-  expect(body.status_code, `${pathname}: ${body.status_msg}`).toBe(1);
+async function _call(pathname: string, data: unknown = {}) {
+  await callApi(context, server.baseUrl, pathname, data);
 }
 
 async function newPage(viewport = DESKTOP, lang: "zh" | "en" = "zh"): Promise<Page> {

@@ -6,6 +6,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, PHONE, shot } from "./helpers/browser.ts";
 import { type RunningServer, startServer } from "./helpers/server.ts";
+import { callApi, signInNewUser } from "./helpers/session.ts";
 
 /**
  * Records end to end in real Chromium against the real server (API + worker + built SPA): a user
@@ -52,23 +53,14 @@ afterAll(async () => {
 });
 
 /** POSTs a JSON body through the browser context (its cookies), expecting the success envelope. */
-async function call(pathname: string, data: unknown = {}) {
-  const res = await context.request.post(`${server.baseUrl}/voice_yuelu${pathname}`, { data });
-  const body = (await res.json()) as { status_code: number; status_msg: string };
-  expect(body.status_code, `${pathname}: ${body.status_msg}`).toBe(1);
+async function _call(pathname: string, data: unknown = {}) {
+  await callApi(context, server.baseUrl, pathname, data);
 }
 
 describe("records", () => {
   it("signs a new user in, with the survey answered and today's check-in done", async () => {
     // The shell test covers the login frame and onboarding; here the local-host dev login is enough.
-    const res = await context.request.get(
-      `${server.baseUrl}/account/dev-login?phone=${phone}&redir=${encodeURIComponent(`${server.baseUrl}/`)}`,
-      { maxRedirects: 0 },
-    );
-    expect(res.status()).toBe(302);
-    await call("/api/v1/update_info_collect", { identity: "Skip", channel: "Skip" });
-    await call("/api/v1/user/update_info", { giftsShown: ["new_user", "invite", "black_card"] });
-    await call("/api/v1/store/sign");
+    await signInNewUser(context, server.baseUrl, phone);
     await page.goto(`${server.baseUrl}/transaudio`);
     await page.getByTestId("user-menu").waitFor({ timeout: 15_000 });
     await page.getByTestId("upload-zone").waitFor();

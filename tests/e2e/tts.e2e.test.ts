@@ -2,8 +2,9 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchBrowser, PHONE, SCREENSHOTS, shot } from "./helpers/browser.ts";
+import { contextIn, DESKTOP, launchBrowser, PHONE, SCREENSHOTS, shot } from "./helpers/browser.ts";
 import { type RunningServer, startServer } from "./helpers/server.ts";
+import { signInNewUser } from "./helpers/session.ts";
 
 /**
  * Text to speech end to end in real Chromium against the real server (API + worker with its offline
@@ -41,30 +42,10 @@ afterAll(async () => {
 });
 
 async function newContext(viewport: { width: number; height: number }, lang: "zh" | "en") {
-  const ctx = await browser.newContext({ viewport, locale: lang === "zh" ? "zh-CN" : "en-US", acceptDownloads: true });
-  await ctx.addInitScript((l) => localStorage.setItem("lang", l), lang);
-  return ctx;
+  return contextIn(browser, viewport, lang, { acceptDownloads: true });
 }
 
-/** Signs a new account in with the local-host dev login, survey answered and today's check-in done. */
-async function signIn(ctx: BrowserContext, phoneNumber: string) {
-  const res = await ctx.request.get(
-    `${server.baseUrl}/account/dev-login?phone=${phoneNumber}&redir=${encodeURIComponent(`${server.baseUrl}/`)}`,
-    { maxRedirects: 0 },
-  );
-  expect(res.status()).toBe(302);
-  for (const [path, data] of [
-    ["/api/v1/update_info_collect", { identity: "Skip", channel: "Skip" }],
-    ["/api/v1/user/update_info", { giftsShown: ["new_user", "invite", "black_card"] }],
-    ["/api/v1/store/sign", {}],
-  ] as const) {
-    const body = (await (await ctx.request.post(`${server.baseUrl}/voice_yuelu${path}`, { data })).json()) as {
-      status_code: number;
-      status_msg: string;
-    };
-    expect(body.status_code, `${path}: ${body.status_msg}`).toBe(1);
-  }
-}
+const signIn = (ctx: BrowserContext, phoneNumber: string) => signInNewUser(ctx, server.baseUrl, phoneNumber);
 
 /** A screenshot once entry animations are over (spinners and a playing card's pulse run on). */
 async function snap(p: Page, name: string) {

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, "../screenshots");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -29,6 +29,21 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
+
+/**
+ * A browser context at `viewport` whose app speaks `lang`: the language is remembered per browser,
+ * so it is stored before the app reads it.
+ */
+export async function contextIn(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  lang: "zh" | "en",
+  options: { acceptDownloads?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, locale: lang === "zh" ? "zh-CN" : "en-US", ...options });
+  await context.addInitScript((l) => localStorage.setItem("lang", l), lang);
+  return context;
+}
 
 export async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
