@@ -159,6 +159,30 @@ describe("get_text", () => {
     }
   });
 
+  it("leaves word timings out unless withWords=1, and reads odd stored shapes leniently", async () => {
+    const words = [
+      { text: "第一", startTime: 0, endTime: 400 },
+      { text: "句", startTime: 400, endTime: 900 },
+    ];
+    const withTimings = await record(alice, { segments: [{ ...SEGMENTS[0]!, words }, SEGMENTS[1]!] });
+    const url = `/api/v2/audio/text/get_text?fileId=${withTimings.fileId}`;
+    const plain = JSON.parse((await get(alice, url)).body.data.asrResult);
+    expect(plain).toEqual([SEGMENTS[0], SEGMENTS[1]]);
+    const full = JSON.parse((await get(alice, `${url}&withWords=1`)).body.data.asrResult);
+    expect(full[0].words).toEqual(words);
+    // a row written as a JSON text, or holding stray non-objects, still opens
+    const asText = await record(alice, { segments: [] });
+    await t.db.transcript.update({
+      where: { fileId: asText.fileId },
+      data: { asrResult: JSON.stringify([{ ...SEGMENTS[0]!, words }]) },
+    });
+    const fromText = await get(alice, `/api/v2/audio/text/get_text?fileId=${asText.fileId}`);
+    expect(JSON.parse(fromText.body.data.asrResult)).toEqual([SEGMENTS[0]]);
+    await t.db.transcript.update({ where: { fileId: asText.fileId }, data: { asrResult: [1, SEGMENTS[1]!, null] } });
+    const stray = await get(alice, `/api/v2/audio/text/get_text?fileId=${asText.fileId}`);
+    expect(JSON.parse(stray.body.data.asrResult)).toEqual([SEGMENTS[1]]);
+  });
+
   it("another user's record, one in the bin, one without a transcript, or none → 30001", async () => {
     const theirs = await record(bob);
     const binned = await record(alice, { deletedAt: new Date() });

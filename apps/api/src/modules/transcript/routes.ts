@@ -38,6 +38,7 @@ import {
   hotWordsOf,
   type OwnedTranscript,
   ownedTranscript,
+  ownedTranscriptText,
   replaceHotWords,
   replaceSegments,
   saveAbstracts,
@@ -61,7 +62,11 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
   };
   for (const url of ["/api/v2/audio/text/get_text", "/text/get_text"]) {
     app.get(url, detailRoute, async (req) =>
-      ok(textDetail(await ownedTranscript(db, userIdOf(req), req.query.fileId), req.query.withWords)),
+      ok(
+        req.query.withWords
+          ? textDetail(await ownedTranscript(db, userIdOf(req), req.query.fileId), true)
+          : textDetail(await ownedTranscriptText(db, userIdOf(req), req.query.fileId)),
+      ),
     );
   }
 

@@ -81,6 +81,35 @@ export async function ownedTranscript(db: Db | Tx, userId: number, fileId: numbe
   };
 }
 
+/**
+ * The caller's transcript without word timings, for get_text: PostgreSQL drops the `words` of each
+ * segment, so a 5-hour transcript crosses the wire as ~0.7 MB instead of ~9 MB and only that is
+ * parsed (the stored row keeps its words: exports and edits use them). Otherwise 30001.
+ */
+export async function ownedTranscriptText(db: Db, userId: number, fileId: number): Promise<OwnedTranscript> {
+  const [row] = await db.$queryRaw<
+    {
+      fileId: number;
+      fileName: string;
+      timeLen: number;
+      language: string;
+      abstracts: string;
+      updatedAt: Date;
+      asrResult: unknown;
+    }[]
+  >`
+    SELECT r."fileId", r."fileName", r."timeLen", t.language, t.abstracts, t."updatedAt",
+      CASE WHEN jsonb_typeof(t."asrResult") = 'array' THEN (
+        SELECT coalesce(jsonb_agg(CASE WHEN jsonb_typeof(s) = 'object' THEN s - 'words' ELSE s END ORDER BY n), '[]')
+        FROM jsonb_array_elements(t."asrResult") WITH ORDINALITY AS e(s, n)
+      ) ELSE t."asrResult" END AS "asrResult"
+    FROM audio_records r JOIN transcripts t ON t."fileId" = r."fileId"
+    WHERE r."fileId" = ${fileId}::int AND r."userId" = ${userId}::int AND r."deletedAt" IS NULL`;
+  if (!row) throw notFound();
+  const { asrResult, ...rest } = row;
+  return { ...rest, segments: segmentsOf(asrResult) };
+}
+
 /** Locks the transcript row of the caller's record for a read-modify-write; 30001 when there is none. */
 async function lockTranscript(tx: Tx, userId: number, fileId: number): Promise<OwnedTranscript> {
   const locked = await tx.$queryRaw<{ fileId: number }[]>`
