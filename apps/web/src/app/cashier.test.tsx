@@ -8,6 +8,7 @@ import { cashierDialog, loginDialog, openCashier } from "@/lib/app-dialogs.ts";
 import { setLang } from "@/lib/i18n.ts";
 import { onPurchaseCompleted } from "@/lib/purchase-events.ts";
 import { envelopeError, type FakeCall, fakeApi, signInCookies } from "@/testing/fake-api.ts";
+import { fakeUserInfo } from "@/testing/fake-user.ts";
 import { renderApp } from "@/testing/render.tsx";
 import { CashierHost } from "./cashier-host.tsx";
 import { AppProvider } from "./provider.tsx";
@@ -74,21 +75,8 @@ function shop({ ttl = 900, refuse = 0 } = {}) {
   const state = { tradeStatus: TradeStatus.Created as number, member: false };
   const api = fakeApi({
     "POST /api/v3/user/delete_account_status": () => ({ status: 0, deleteTime: 0, purgeTime: 0 }),
-    "GET /api/v1/user/info": () => ({
-      userId: 42,
-      userPhoto: "",
-      nickName: "小明",
-      phoneNumber: "138****0000",
-      isMember: state.member,
-      memberEffectiveTime: state.member ? 1_900_000_000 : 0,
-      infoCollectChannel: "朋友推荐",
-      infoCollectIdentity: "学生",
-      received: false,
-      receiveSuccess: false,
-      blackProReceive: false,
-      createTime: 1_700_000_000,
-      inviteCode: "ABCD2345",
-    }),
+    "GET /api/v1/user/info": () =>
+      fakeUserInfo({ isMember: state.member, memberEffectiveTime: state.member ? 1_900_000_000 : 0 }),
     "GET /api/v1/user/storage_info": () => ({
       timeUsedToday: 0,
       timeLimitToday: 36000,

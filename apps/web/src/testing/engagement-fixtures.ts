@@ -1,5 +1,6 @@
 import type { Message, ShopGoods, Task } from "@yuelu/contracts";
 import { type FakeCall, fakeApi } from "./fake-api.ts";
+import { fakeUserInfo } from "./fake-user.ts";
 
 type Handler = (call: FakeCall) => unknown;
 
@@ -14,21 +15,7 @@ export function engagementBackend(
 ) {
   return fakeApi({
     "POST /api/v3/user/delete_account_status": () => ({ status: 0, deleteTime: 0, purgeTime: 0 }),
-    "GET /api/v1/user/info": () => ({
-      userId: 42,
-      userPhoto: "",
-      nickName: "小明",
-      phoneNumber: "138****0000",
-      isMember: member,
-      memberEffectiveTime: member ? 1_900_000_000 : 0,
-      infoCollectChannel: "朋友推荐",
-      infoCollectIdentity: "学生",
-      received: false,
-      receiveSuccess: false,
-      blackProReceive: false,
-      createTime: 1_700_000_000,
-      inviteCode: "ABCD2345",
-    }),
+    "GET /api/v1/user/info": () => fakeUserInfo({ isMember: member, memberEffectiveTime: member ? 1_900_000_000 : 0 }),
     "GET /api/v1/user/storage_info": () => ({
       timeUsedToday: 0,
       timeLimitToday: 36000,

@@ -1,4 +1,5 @@
 import { fakeApi } from "./fake-api.ts";
+import { fakeUserInfo } from "./fake-user.ts";
 
 type Handler = Parameters<typeof fakeApi>[0][string];
 
@@ -9,18 +10,7 @@ type Handler = Parameters<typeof fakeApi>[0][string];
 export function signedInBackend(routes: Record<string, Handler>) {
   return fakeApi({
     "POST /api/v3/user/delete_account_status": () => ({ status: 0, deleteTime: 0, purgeTime: 0 }),
-    "GET /api/v1/user/info": () => ({
-      userId: 42,
-      userPhoto: "",
-      nickName: "小明",
-      isMember: false,
-      memberEffectiveTime: 0,
-      infoCollectChannel: "朋友推荐",
-      infoCollectIdentity: "学生",
-      received: false,
-      receiveSuccess: false,
-      blackProReceive: false,
-    }),
+    "GET /api/v1/user/info": () => fakeUserInfo(),
     "GET /api/v1/user/storage_info": () => ({
       timeUsedToday: 0,
       timeLimitToday: 36000,

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLang } from "@/lib/i18n.ts";
 import { engagementBackend } from "@/testing/engagement-fixtures.ts";
 import { type FakeCall, signInCookies } from "@/testing/fake-api.ts";
+import { fakeUserInfo } from "@/testing/fake-user.ts";
 import { renderApp } from "@/testing/render.tsx";
 
 beforeEach(() => {
@@ -80,20 +81,7 @@ describe("/personalInfo profile", () => {
     const api = engagementBackend({
       "POST /api/v1/user/update_info": (call: FakeCall) => {
         info = { ...info, ...(call.body as object) };
-        return {
-          userId: 42,
-          phoneNumber: "138****0000",
-          isMember: false,
-          memberEffectiveTime: 0,
-          infoCollectChannel: "朋友推荐",
-          infoCollectIdentity: "学生",
-          received: false,
-          receiveSuccess: false,
-          blackProReceive: false,
-          createTime: 1_700_000_000,
-          inviteCode: "ABCD2345",
-          ...info,
-        };
+        return { ...fakeUserInfo(), ...info };
       },
     });
     renderApp("/personalInfo");
@@ -127,21 +115,8 @@ describe("/personalInfo profile", () => {
 describe("/personalInfo avatar upload", () => {
   it("uploads a photo of the user's own; refuses a non-image or one over 2 MB before sending", async () => {
     const api = engagementBackend({
-      "POST /api/v1/user/upload_photo": () => ({
-        userId: 42,
-        phoneNumber: "138****0000",
-        nickName: "小明",
-        userPhoto: "/voice_yuelu/api/v1/user/photo/0f0f0f0f-0000-4000-8000-000000000001.png",
-        isMember: false,
-        memberEffectiveTime: 0,
-        infoCollectChannel: "朋友推荐",
-        infoCollectIdentity: "学生",
-        received: false,
-        receiveSuccess: false,
-        blackProReceive: false,
-        createTime: 1_700_000_000,
-        inviteCode: "ABCD2345",
-      }),
+      "POST /api/v1/user/upload_photo": () =>
+        fakeUserInfo({ userPhoto: "/voice_yuelu/api/v1/user/photo/0f0f0f0f-0000-4000-8000-000000000001.png" }),
     });
     renderApp("/personalInfo");
     await userEvent.click(await screen.findByTestId("avatar-change"));
