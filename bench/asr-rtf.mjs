@@ -15,8 +15,8 @@ const { loadConfig } = await import("../packages/runtime/src/config.ts");
 const asr = await import("../apps/worker/src/engines/asr/index.ts");
 const { decodeToPcm } = await import("../apps/worker/src/audio/pcm.ts");
 const { detectSpeech } = await import("../apps/worker/src/audio/vad.ts");
-const { writeRandomWhisperModel } = await import("../tests/worker/helpers/ggml-model.ts");
-const { wordErrorRate } = await import("../tests/worker/helpers/wer.ts");
+const { writeRandomWhisperModel } = await import("../tests/helpers/ggml-model.ts");
+const { wordErrorRate } = await import("../tests/helpers/wer.ts");
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -94,7 +94,7 @@ try {
   for (const name of ["moonshine", "whisper", "openai-compatible"]) {
     const missing = asr.engineMissing(name, "en", config);
     if (missing) {
-      rows.push([name, "—", "—", "—", "—", `not available: ${missing}`]);
+      rows.push([name, "—", "—", "—", "—", `not available: ${missing.problem}`]);
       continue;
     }
     await measure(name, asr.createAsrEngine(name, config), "en");

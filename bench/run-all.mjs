@@ -8,10 +8,12 @@ const scripts = [
   "upload-memory.mjs",
   "asr-rtf.mjs",
   "transcribe-e2e.mjs",
+  "responsiveness.mjs",
   "queue-burst.mjs",
   "tts-rtf.mjs",
   "payments.mjs",
   "detail-render.mjs",
+  "screen-times.mjs",
 ];
 // web-bundle reads the built app.
 execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });

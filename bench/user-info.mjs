@@ -60,7 +60,7 @@ const api = startServer("api", ["scripts/start.mjs"], {
   LOG_LEVEL: "warn",
   DATA_DIR: dataDir,
   // Keep the per-IP limiter in the path (its cost is real) but high enough not to refuse the bench.
-  RATE_LIMIT_PER_MINUTE: "1000000000",
+  RATE_LIMIT_PER_MINUTE: process.env.BENCH_RATE_LIMIT ?? "1000000000",
   ...databaseEnv,
 });
 try {

@@ -1,35 +1,35 @@
 import { createApiServer } from "@yuelu/api";
 import { loadConfig, openPlatform } from "@yuelu/runtime";
-import { startWorkers } from "@yuelu/worker";
 import closeWithGrace from "close-with-grace";
 import pino from "pino";
+import { startWorkerProcess } from "./worker-process.ts";
 
 /**
- * `npm start`: the composition root of single-process mode. It opens the platform once (embedded
+ * `npm start`: the composition root of single-machine mode. It opens the platform once (embedded
  * PGlite when there is no DATABASE_URL, queues on PostgreSQL when there is no REDIS_URL), serves the
- * API (with the built SPA) and, unless WORKER_MODE=off, runs the job workers in the same process —
- * the apps themselves never import each other.
+ * API (with the built SPA) and, unless WORKER_MODE=off, starts the job workers as a child process on
+ * that same database (worker-process.ts) — the apps themselves never import each other.
  */
 const config = loadConfig();
 const logger = pino({
   level: config.LOG_LEVEL,
   redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
 });
-const platform = await openPlatform(config, logger);
+const withWorkers = config.workerMode === "embedded";
+const platform = await openPlatform(config, logger, { shareEmbedded: withWorkers });
 const app = await createApiServer(platform, logger);
-const workers =
-  config.workerMode === "embedded"
-    ? await startWorkers({
-        db: platform.database.db,
-        config,
-        queues: platform.queues,
-        files: platform.files,
-        events: platform.events,
-        log: logger.child({ service: "worker" }),
-      })
-    : undefined;
 
-closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
+/** The grace of the whole process; its worker gets a little less, so it is gone before the database closes. */
+const GRACE_SECONDS = 25;
+const workers = withWorkers
+  ? startWorkerProcess({
+      databaseUrl: platform.database.url,
+      graceSeconds: Math.min(config.WORKER_GRACE_SECONDS, GRACE_SECONDS - 5),
+      log: logger.child({ service: "launcher" }),
+    })
+  : undefined;
+
+closeWithGrace({ delay: GRACE_SECONDS * 1000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, "server crashed");
   app.log.info({ signal }, "shutting down: draining requests and jobs");
   await app.close();
@@ -37,9 +37,11 @@ closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
   await platform.close();
 });
 
+// Open the doors once the worker is up, so the first page already shows what it can transcribe and speak.
+await Promise.race([workers?.ready, new Promise((resolve) => setTimeout(resolve, 60_000).unref())]);
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(
   `Yuelu ready on ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`} ` +
     `(database: ${platform.database.embedded ? "embedded PGlite" : "PostgreSQL"}, queues: ${platform.queues.kind}, ` +
-    `events: ${platform.events.transportKind}, workers: ${config.workerMode})`,
+    `events: ${platform.events.transportKind}, workers: ${withWorkers ? "a child process" : "separate processes"})`,
 );

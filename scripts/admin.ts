@@ -9,7 +9,7 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { createDb, type Db } from "@yuelu/db";
-import { broadcast, createGiftCodes } from "@yuelu/domain";
+import { AppError, broadcast, createGiftCodes } from "@yuelu/domain";
 import { embeddedUrlFile, loadConfig, openDatabase } from "@yuelu/runtime";
 import pg from "pg";
 
@@ -90,7 +90,11 @@ try {
         expiresAt,
         batch: values.batch ?? "",
       },
-    );
+    ).catch((error: unknown) => {
+      // the rules' own refusal, in words (the limits: packages/contracts GIFT_CODE_LIMITS)
+      if (error instanceof AppError && error.field) fail(`${error.field}: ${error.reason ?? "not accepted"}`);
+      throw error;
+    });
     console.log(codes.join("\n"));
   } else if (area === "gift-codes" && action === "list") {
     const rows = await db.giftCode.findMany({

@@ -88,11 +88,17 @@ export async function startYuelu({ name, port, env = {}, onLogLine }) {
   const api = start("api", ["scripts/start.mjs"], fullEnv);
   await waitFor("the API", async () => (await fetch(`${base}/healthz`)).ok, 120_000);
   if (redisUrl) start("worker", ["--import", "tsx", "apps/worker/src/main.ts"], fullEnv);
+  // A worker that is still starting would be timed as queue wait: measure a running install.
+  await waitFor(
+    "a live worker",
+    async () => ((await (await fetch(`${base}/readyz`)).json()).workers?.live ?? 0) > 0,
+    120_000,
+  );
 
   return {
     base,
     apiPid: api.pid,
-    setup: `database: ${benchDbUrl ? "PostgreSQL" : "embedded PGlite"}, queue: ${redisUrl ? "Redis, separate worker process" : "in-process"}`,
+    setup: `database: ${benchDbUrl ? "PostgreSQL" : "embedded PGlite"}, workers: ${redisUrl ? "Redis queue, a separate worker process" : "npm start's child process"}`,
     /** The product's database, for seeding: its throw-away database, or the embedded one's wire server. */
     async databaseUrl() {
       return benchDbUrl ?? readFileSync(path.join(dataDir, "embedded-postgres.url"), "utf8").trim();

@@ -1,5 +1,5 @@
 export { Prisma, TimeCardSource } from "../generated/client.ts";
 export type * from "../generated/models.ts";
-export { createDb, type Db } from "./client.ts";
+export { createDb, type Db, likeLiteral } from "./client.ts";
 export { applyMigrations } from "./migrate.ts";
 export { seedCatalogue } from "./seed/index.ts";

@@ -94,3 +94,52 @@ describe("avatar upload", () => {
     ).toBe(404);
   });
 });
+
+describe("nobody can delete another user's avatar (issue 26)", () => {
+  const upload = (cookie: string) =>
+    t
+      .http()
+      .post(api("/api/v1/user/upload_photo"))
+      .set("Cookie", cookie)
+      .attach("file", PNG, { filename: "me.png", contentType: "image/png" });
+  const setPhoto = (cookie: string, userPhoto: string) =>
+    t.http().post(api("/api/v1/user/update_info")).set("Cookie", cookie).send({ userPhoto });
+
+  it("refuses someone else's uploaded photo (or any other URL); built-in avatars, none and one's own pass", async () => {
+    const bob = await signedIn();
+    const mallory = await signedIn();
+    const bobPhoto = (await upload(bob.cookie)).body.data.userPhoto as string;
+    for (const foreign of [bobPhoto, "/voice_yuelu/api/v1/user/photo/../../x", "https://evil.example/x.png"]) {
+      const refused = await setPhoto(mallory.cookie, foreign);
+      expect(refused.body.status_code, foreign).toBe(10002);
+      expect(refused.body.status_msg).toContain("userPhoto");
+    }
+    expect((await setPhoto(mallory.cookie, "/avatars/a3.svg")).body.status_code).toBe(1);
+    expect((await setPhoto(mallory.cookie, "")).body.status_code).toBe(1);
+    // bob saving his profile with his own current photo is fine
+    expect((await setPhoto(bob.cookie, bobPhoto)).body.status_code).toBe(1);
+    // the replay: mallory uploads an avatar of her own; bob's file is untouched
+    await upload(mallory.cookie);
+    await upload(mallory.cookie);
+    expect((await t.http().get(bobPhoto)).status).toBe(200);
+  });
+
+  it("switching from an uploaded photo to a built-in one leaves no orphan file", async () => {
+    const who = await signedIn();
+    const photo = (await upload(who.cookie)).body.data.userPhoto as string;
+    const name = photo.split("/").pop()!;
+    expect(await t.files.size(`avatars/${name}`)).not.toBeNull();
+    expect((await setPhoto(who.cookie, "/avatars/a1.svg")).body.status_code).toBe(1);
+    expect(await t.files.size(`avatars/${name}`)).toBeNull();
+    expect((await t.http().get(photo)).status).toBe(404);
+  });
+
+  it("a profile that already points at someone else's photo (set before this check) never deletes it", async () => {
+    const owner = await signedIn();
+    const photo = (await upload(owner.cookie)).body.data.userPhoto as string;
+    const squatter = await signedIn();
+    await t.db.user.update({ where: { id: squatter.userId }, data: { userPhoto: photo } });
+    await upload(squatter.cookie); // replaces the squatted photo: the owner still shows it, so it stays
+    expect((await t.http().get(photo)).status).toBe(200);
+  });
+});

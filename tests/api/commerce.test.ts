@@ -456,3 +456,33 @@ function resign(params: Record<string, string>): Record<string, string> {
   const keys = (gateway as unknown as { keys: { gatewayPrivateKey: string } }).keys;
   return { ...rest, sign: signAlipayParams(rest, keys.gatewayPrivateKey) };
 }
+
+describe("one cashier opening, one order (issue 30)", () => {
+  it("asked 10 times at once and again later with the opening's key, it makes exactly one order", async () => {
+    const who = await signIn(t);
+    const clientKey = "opening-1b4e28ba:8";
+    const asks = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        post(who, "/api/v1/pay/execute_payment", { goodsId: 8, payAgent: "alipay", clientKey }),
+      ),
+    );
+    expect(asks.every((a) => a.body.status_code === 1)).toBe(true);
+    expect(new Set(asks.map((a) => a.body.data.orderNumber)).size).toBe(1);
+    expect(new Set(asks.map((a) => a.body.data.payUrl))).toEqual(new Set([asks[0]!.body.data.payUrl]));
+    expect(asks[0]!.body.data.payUrl).toContain("/mock-alipay/pay/");
+    const later = await post(who, "/order/checkout", { goodsId: 8, clientKey });
+    expect(later.body.data.orderNumber).toBe(asks[0]!.body.data.orderNumber);
+    expect(await t.db.order.count({ where: { userId: who.userId } })).toBe(1);
+    // the key names one goods; another opening is another order
+    const other = await post(who, "/api/v1/pay/execute_payment", { goodsId: 9, payAgent: "alipay", clientKey });
+    expect(other.body.status_code).toBe(10002);
+    expect(other.body.status_msg).toContain("clientKey");
+    const next = await post(who, "/api/v1/pay/execute_payment", {
+      goodsId: 8,
+      payAgent: "alipay",
+      clientKey: "opening-77aa01:8",
+    });
+    expect(next.body.data.orderNumber).not.toBe(asks[0]!.body.data.orderNumber);
+    expect(await t.db.order.count({ where: { userId: who.userId } })).toBe(2);
+  });
+});

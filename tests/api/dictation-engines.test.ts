@@ -66,7 +66,7 @@ describe("dictation/configuration: each language's engine state in words", () =>
     expect(english).toMatchObject({ value: "en", available: true, state: "ready" });
     expect(english.missing).toBeUndefined();
     expect(auto).toMatchObject({ value: "auto", available: false, state: "failed" });
-    expect(auto.missing).toMatch(/HF_ENDPOINT/);
+    expect(auto.missing).toBe("语种自动识别模型下载未成功，系统会自动重试，请稍后再试或联系站点管理员");
 
     const en = await t.http().get(api("/api/v1/dictation/configuration?lang=en")).set("Cookie", who.cookie);
     expect(en.body.data.languages[0].missing).toMatch(/downloading \(42%\)/);
@@ -78,7 +78,9 @@ describe("dictation/configuration: each language's engine state in words", () =>
     const res = await t.http().get(api("/api/v1/dictation/configuration?lang=en")).set("Cookie", who.cookie);
     for (const language of res.body.data.languages) {
       expect(language).toMatchObject({ available: false, state: "missing", engine: "none" });
-      expect(language.missing).toMatch(/No transcription worker is running/);
+      expect(language.missing).toMatch(
+        / is not running yet\. Please try again later or contact the site administrator$/,
+      );
     }
   });
 });

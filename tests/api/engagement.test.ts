@@ -134,7 +134,9 @@ describe("gift codes", () => {
       ),
     );
     expect(tries.filter((r) => r.body.status_code === 1)).toHaveLength(1);
-    expect(tries.filter((r) => r.body.status_code === 60009)).toHaveLength(19);
+    // the rest: already redeemed, or (more than 10 in flight at once: guesses are counted first) refused unread
+    expect(tries.filter((r) => r.body.status_code === 60009).length).toBeGreaterThanOrEqual(9);
+    expect(tries.every((r) => [1, 60009, 10003].includes(r.body.status_code))).toBe(true);
     expect(tries.find((r) => r.body.status_code === 1)!.body.data).toEqual({ rewardType: 0, rewardNumber: 40 });
     expect(await balance(who.userId)).toBe(before + 40);
   });

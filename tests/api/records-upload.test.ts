@@ -122,6 +122,41 @@ describe("POST /api/v1/audio/upload", () => {
     expect(row).toMatchObject(facts);
   });
 
+  it.each([
+    ["webm", "opus"],
+    ["weba", "opus"],
+    ["ogg", "vorbis"],
+    ["oga", "opus"],
+    ["opus", "opus"],
+    ["flac", "flac"],
+    ["aiff", "pcm_s16be"],
+    ["caf", "alac"],
+  ] as const)("accepts .%s (issue 29), probed as %s, served with its own type", async (ext, codec) => {
+    const res = await upload(alice, fx.containers[ext]);
+    expect(res.body).toMatchObject({ status_code: 1, data: { format: ext, timeLen: 2 } });
+    const row = await t.db.audioRecord.findUniqueOrThrow({ where: { fileId: res.body.data.fileId } });
+    expect(row).toMatchObject({ codec, format: ext });
+    const download = await t
+      .http()
+      .get(`/voice_yuelu/api/v3/audio/download?fileId=${row.fileId}&inline=1`)
+      .set("Cookie", alice.cookie);
+    expect(download.status).toBe(200);
+    expect(download.headers["content-type"]).toMatch(/^audio\//);
+  });
+
+  it("measures a browser recording whose header has no length (MediaRecorder WebM) from its packets", async () => {
+    const res = await upload(alice, fx.liveWebm, "录音-20261125-101500.webm");
+    expect(res.body).toMatchObject({ status_code: 1, data: { format: "webm", timeLen: 3 } });
+  });
+
+  it("still refuses a disguised file under a new extension, and names every accepted one", async () => {
+    const res = await upload(alice, fx.exe, "voice-note.opus");
+    expect(res.body.status_code).toBe(20004);
+    const other = await upload(alice, fx.text, "notes.ogx");
+    expect(other.body.status_code).toBe(20004);
+    for (const ext of ["wav", "webm", "opus", "flac", "caf"]) expect(other.body.status_msg).toContain(ext);
+  });
+
   it("keeps the user's name but strips control characters and caps it at 100 characters", async () => {
     const long = `${"长".repeat(150)}.MP3`;
     const res = await upload(alice, fx.mp3, long);
@@ -134,6 +169,28 @@ describe("POST /api/v1/audio/upload", () => {
     expect(odd.body.data.fileName).toBe("agnp.wav");
     const html = await upload(alice, fx.wav, "<img src=x onerror=alert(1)>'; DROP TABLE audio_records;--.wav");
     expect(html.body.data.fileName).toBe("<img src=x onerror=alert(1)>'; DROP TABLE audio_records;--.wav");
+  });
+
+  it("reads quotes in a name as browsers send them (%22), so the name is stored as typed", async () => {
+    // Chromium, Firefox and undici's FormData write `"` as %22 in a multipart filename (WHATWG).
+    const boundary = "----yuelu-quote-test";
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="jfk 演讲 %22quote%22.wav"\r\n` +
+          "Content-Type: audio/wav\r\n\r\n",
+      ),
+      await readFile(fx.wav),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t
+      .http()
+      .post(UPLOAD)
+      .set("Cookie", alice.cookie)
+      .set("content-type", `multipart/form-data; boundary=${boundary}`)
+      .send(body);
+    expect(res.body.status_msg).toBe("success");
+    expect(res.body.status_code).toBe(1);
+    expect(res.body.data.fileName).toBe('jfk 演讲 "quote".wav');
   });
 
   it("puts the record in a folder given as a field before the file, or in the query", async () => {
@@ -197,9 +254,9 @@ describe("POST /api/v1/audio/upload", () => {
     expect(again.body.data.fileId).not.toBe(first.body.data.fileId);
   });
 
-  it("refuses an extension outside spec §5's list with 20004 and leaves nothing", async () => {
+  it("refuses an extension outside the accepted list with 20004 and leaves nothing", async () => {
     const user = await freshUser();
-    for (const name of ["notes.txt", "tone.ogg", "tone", "tone.wav.exe"]) {
+    for (const name of ["notes.txt", "tone.ogx", "tone", "tone.wav.exe"]) {
       const res = await upload(user, fx.wav, name);
       expect(res.body).toMatchObject({ status_code: 20004, data: null });
       expect(res.body.status_msg).toContain("文件上传失败");
@@ -325,6 +382,31 @@ describe("POST /api/v1/audio/upload", () => {
   });
 });
 
+describe("a server that cannot probe media (FFPROBE_PATH names nothing that runs)", () => {
+  it("refuses the upload before storing a byte: 70001 naming ffprobe, in the user's language; nothing left", async () => {
+    const broken = await createTestApp({ FFPROBE_PATH: "/nonexistent/ffprobe" });
+    try {
+      const user = await signIn(broken);
+      const zh = await broken.http().post(UPLOAD).set("Cookie", user.cookie).attach("file", fx.mp3, "meeting.mp3");
+      expect(zh.body.status_code).toBe(70001);
+      expect(zh.body.status_msg).toBe("服务引擎不可用：服务器暂时无法读取音视频文件，请稍后再试或联系站点管理员");
+      const en = await broken
+        .http()
+        .post(`${UPLOAD}?lang=en`)
+        .set("Cookie", user.cookie)
+        .attach("file", fx.mp3, "meeting.mp3");
+      expect(en.body.status_msg).toContain("this server cannot read audio or video files right now");
+      expect(await readdir(path.join(broken.config.dataDir, "files")).catch(() => [])).toEqual([]);
+      expect(await broken.db.audioRecord.count({ where: { userId: user.userId } })).toBe(0);
+      const ready = await broken.http().get("/readyz");
+      expect(ready.body.api.tools[0]).toMatchObject({ name: "ffprobe", available: false });
+      expect(ready.body.missing.ffprobe).toContain("FFPROBE_PATH=/nonexistent/ffprobe");
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
 describe("the upload service on its own (limits and stores a test chooses)", () => {
   /** A bare Fastify with multipart and one route calling receiveUpload with these deps. */
   async function miniApp(user: SignedIn, deps: Partial<Parameters<typeof receiveUpload>[0]>) {
@@ -332,7 +414,7 @@ describe("the upload service on its own (limits and stores a test chooses)", () 
     await mini.register(multipart);
     mini.post("/up", async (req, reply) => {
       try {
-        return await receiveUpload({ db: t.db, files: t.files, log: mini.log, ...deps }, user.userId, req, {
+        return await receiveUpload({ db: t.db, files: t.files, log: mini.log, lang: "zh", ...deps }, user.userId, req, {
           menuId: null,
         });
       } catch (error) {

@@ -169,6 +169,18 @@ describe("GET /api/v3/audio/all_list and /list", () => {
     const page2 = await get("/api/v3/audio/all_list?page=2&pageSize=3", user);
     expect(page2.body.data.total).toBe(4);
     expect(page2.body.data.records.map((r: { fileId: number }) => r.fileId)).toEqual([ids[0]]);
+    // the total is right whether the page is full, partial, exact or past the end
+    for (const [page, pageSize, rows] of [
+      [1, 4, 4],
+      [1, 2, 2],
+      [2, 2, 2],
+      [3, 2, 0],
+      [9, 3, 0],
+    ] as const) {
+      const res = await get(`/api/v3/audio/all_list?page=${page}&pageSize=${pageSize}`, user);
+      expect(res.body.data, `page ${page} of ${pageSize}`).toMatchObject({ total: 4 });
+      expect(res.body.data.records).toHaveLength(rows);
+    }
   });
 
   it("drops filters whose value is -1 (spec §5)", async () => {

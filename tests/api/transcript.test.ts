@@ -4,14 +4,8 @@ import type { Segment } from "@yuelu/contracts";
 import { businessDay } from "@yuelu/domain";
 import type supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  clock,
-  contentDisposition,
-  cueTime,
-  toSrt,
-  toTxt,
-  toVtt,
-} from "../../apps/api/src/modules/transcript/exports.ts";
+import { contentDisposition } from "../../apps/api/src/lib/content-disposition.ts";
+import { clock, cueTime, toSrt, toTxt, toVtt } from "../../apps/api/src/modules/transcript/exports.ts";
 import {
   splitSentences,
   summarize,
@@ -230,7 +224,7 @@ describe("update_text", () => {
 
     const alias = await post(alice, "/text/update_text", { fileId: rec.fileId, asrResult: edited });
     expect(alias.body.status_code).toBe(1);
-    const text = await get(alice, `/api/v2/audio/text/get_text?fileId=${rec.fileId}`);
+    const text = await get(alice, `/api/v2/audio/text/get_text?fileId=${rec.fileId}&lang=en`);
     expect(JSON.parse(text.body.data.asrResult)).toEqual(edited);
   });
 
@@ -384,6 +378,69 @@ describe("update_para (speaker rename, spec §5)", () => {
     const res = await para(alice, { fileId: theirs.fileId, index: 0, spkName: "Hacker" });
     expect(res.body.status_code).toBe(30001);
     expect(await storedSegments(theirs.fileId)).toEqual(SEGMENTS);
+  });
+});
+
+describe("default speaker labels follow the reader's language (issue 30)", () => {
+  const ENGLISH: Segment[] = [
+    { spkName: "Speaker 1", startTime: 0, endTime: 1000, text: "Hello everyone." },
+    { spkName: "Speaker 2", startTime: 1000, endTime: 2000, text: "Hi." },
+    { spkName: "Speaker 1", startTime: 2000, endTime: 3000, text: "Let us start." },
+    { spkName: "王老师", startTime: 3000, endTime: 4000, text: "好。" },
+  ];
+  const names = (body: { data: { asrResult: string } }) =>
+    (JSON.parse(body.data.asrResult) as Segment[]).map((s) => s.spkName);
+
+  it("get_text: an English recording reads 说话人1 in Chinese and Speaker 1 in English; given names stay", async () => {
+    const rec = await record(alice, { segments: ENGLISH });
+    const zh = await get(alice, `/api/v2/audio/text/get_text?fileId=${rec.fileId}`);
+    expect(names(zh.body)).toEqual(["说话人1", "说话人2", "说话人1", "王老师"]);
+    const en = await get(alice, `/text/get_text?fileId=${rec.fileId}&withWords=1`).set("lang", "en");
+    expect(names(en.body)).toEqual(["Speaker 1", "Speaker 2", "Speaker 1", "王老师"]);
+    const zhOfChinese = await get(alice, `/text/get_text?fileId=${(await record(alice)).fileId}&lang=en`);
+    expect(names(zhOfChinese.body)).toEqual(["Speaker 1", "Speaker 2", "Speaker 1", "Speaker 2"]);
+  });
+
+  it("TXT and SRT exports carry the labels of the language they are asked in", async () => {
+    const rec = await record(alice, { segments: ENGLISH });
+    const txt = await get(alice, `/api/v3/audio/text/export_txt?fileId=${rec.fileId}`);
+    expect(txt.text).toContain("说话人1");
+    expect(txt.text).not.toContain("Speaker");
+    const srt = await get(alice, `/api/v3/audio/text/export_srt?fileId=${rec.fileId}`).set(
+      "Cookie",
+      `${alice.cookie}; lang=en`,
+    );
+    expect(srt.text).toContain("Speaker 2");
+    expect(srt.text).not.toContain("说话人");
+  });
+
+  it("update_para: the label shown is the old name; renameAll reaches the label in either language", async () => {
+    const rec = await record(alice, {
+      segments: [...ENGLISH, { spkName: "说话人1", startTime: 4000, endTime: 5000, text: "x" }],
+    });
+    const same = await post(alice, "/text/update_para", { fileId: rec.fileId, index: 0, spkName: "说话人1" });
+    expect(same.body.data).toMatchObject({ oldName: "说话人1", newName: "说话人1", renamed: 0 });
+    const all = await post(alice, "/text/update_para", {
+      fileId: rec.fileId,
+      index: 0,
+      spkName: "李雷",
+      renameAll: true,
+    });
+    expect(all.body.data).toMatchObject({ oldName: "说话人1", newName: "李雷", renamed: 3 });
+    expect(all.body.data.speakers).toEqual(["李雷", "说话人2", "王老师"]);
+    expect((await storedSegments(rec.fileId)).map((s) => s.spkName)).toEqual([
+      "李雷",
+      "Speaker 2",
+      "李雷",
+      "王老师",
+      "李雷",
+    ]);
+    const en = await t
+      .http()
+      .post(api("/text/update_para"))
+      .set("Cookie", `${alice.cookie}; lang=en`)
+      .send({ fileId: rec.fileId, index: 1, text: "Hello." });
+    expect(en.body.data).toMatchObject({ oldName: "Speaker 2", segment: { spkName: "Speaker 2", text: "Hello." } });
   });
 });
 

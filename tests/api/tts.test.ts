@@ -129,7 +129,7 @@ describe("get_sound_list and select_options", () => {
     });
     expect(yunfeng.sampleText).toContain("2024年3月5日");
     // no worker runs: every voice says so, in words, without a path
-    expect(yunfeng).toMatchObject({ available: false, missing: expect.stringContaining("worker") });
+    expect(yunfeng).toMatchObject({ available: false, missing: expect.stringContaining("语音合成服务暂未启动") });
     expect(list.find((v: { promptId: number }) => v.promptId === SARAH).isDefault).toBe(true);
     // Chinese voices first
     expect(list[0].language).toBe("zh");
@@ -315,15 +315,20 @@ describe("start_tts", () => {
     try {
       const res = await start(who, { text: EN, promptId: SARAH });
       expect(res.body.status_code).toBe(70001);
-      expect(res.body.status_msg).toContain("apt-get install festival festvox-us-slt-hts");
+      expect(res.body.status_msg).toBe("服务引擎不可用：该音色暂时无法使用，请换一个音色、稍后再试或联系站点管理员");
       const zh = await start(who, { text: ZH, promptId: YUNFENG }).set("Cookie", `${who.cookie}; lang=en`);
-      expect(zh.body.status_msg).toContain("apt-get install espeak-ng");
+      expect(zh.body.status_msg).toContain("This voice cannot be used right now");
+      // users read plain sentences; what to install is for the operator, in /readyz
+      expect(JSON.stringify([res.body, zh.body])).not.toMatch(/apt-get|espeak|festival/);
+      const ready = await t.http().get("/readyz");
+      const reports = ready.body.workers.list.flatMap((w: { ttsEngines: { fix?: string }[] }) => w.ttsEngines);
+      expect(reports.map((r: { fix?: string }) => r.fix)).toContain("apt-get install festival festvox-us-slt-hts");
       expect(JSON.stringify([res.body, zh.body])).not.toContain("/nonexistent");
       expect(await t.db.ttsTask.count({ where: { userId: who.userId } })).toBe(0);
       const list = await t.http().get(api("/new_tts/labs/get_sound_list?engine=festival"));
       expect(list.body.data.list[0]).toMatchObject({
         available: false,
-        missing: expect.stringContaining("festvox-us-slt-hts"),
+        missing: expect.stringContaining("该音色暂时无法使用"),
       });
     } finally {
       await t.db.workerHeartbeat.deleteMany({ where: { workerId } });
@@ -553,13 +558,13 @@ describe("with a real TTS worker (espeak-ng, festival)", () => {
       .get(api(`/new_tts/labs/try_listen?promptId=${MIKE}`))
       .set("Cookie", "lang=en");
     expect(none.body.status_code).toBe(70001);
-    expect(none.body.status_msg).toContain("No speech worker is running");
+    expect(none.body.status_msg).toContain("Speech synthesis is not running yet");
     const broken = loadConfig({ ...process.env, ESPEAK_NG_BIN: "/nonexistent/espeak-ng", LOG_LEVEL: "silent" });
     const worker = await startTestTtsWorker(t, { config: broken });
     try {
       const res = await t.http().get(api(`/new_tts/labs/try_listen?promptId=${MIKE}`));
       expect(res.body.status_code).toBe(70001);
-      expect(res.body.status_msg).toContain("apt-get install espeak-ng");
+      expect(res.body.status_msg).toContain("该音色暂时无法使用");
       const unknown = await t.http().get(api("/new_tts/labs/try_listen?promptId=999999"));
       expect(unknown.body.status_code).toBe(10002);
     } finally {

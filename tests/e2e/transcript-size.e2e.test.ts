@@ -244,8 +244,7 @@ describe("the language choice on /transaudio", () => {
         available: false,
         state: "failed",
         engine: "whisper",
-        missing:
-          "语音识别模型下载失败，服务器会自动重试；如持续失败，请联系管理员设置 HF_ENDPOINT 镜像或运行 npm run models:fetch",
+        missing: "语种自动识别模型下载未成功，系统会自动重试，请稍后再试或联系站点管理员",
       },
     ],
     en: [
@@ -258,7 +257,7 @@ describe("the language choice on /transaudio", () => {
         state: "failed",
         engine: "whisper",
         missing:
-          "The speech model could not be downloaded; the server retries by itself. If it keeps failing, the operator can set an HF_ENDPOINT mirror or run `npm run models:fetch`",
+          "The language detection model could not be downloaded yet; it is retried automatically. Please try again later or contact the site administrator",
       },
     ],
   } as const;

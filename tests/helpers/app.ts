@@ -104,6 +104,7 @@ export async function createTestApp(
     db,
     sql,
     redis,
+    redisPrefix: prefix,
     queues,
     events,
     limiter,

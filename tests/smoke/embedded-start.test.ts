@@ -15,6 +15,16 @@ const base = `http://127.0.0.1:${port}`;
 let child: ChildProcess;
 let dataDir: string;
 let output = "";
+let workerPid = 0;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field below
 type Json = any;
@@ -59,7 +69,7 @@ afterAll(async () => {
 describe("npm start without PostgreSQL or Redis", () => {
   it("serves the API on embedded PGlite with queues on PostgreSQL", async () => {
     expect(output).toContain("embedded PostgreSQL (PGlite)");
-    expect(output).toMatch(/queues: postgres, events: in-process, workers: embedded/);
+    expect(output).toMatch(/queues: postgres, events: postgres, workers: a child process/);
     const res: Json = await (await fetch(`${base}/voice_yuelu/api/v1/info_collect`)).json();
     expect(res.status_code).toBe(1);
     expect(res.data.identityList.length).toBeGreaterThan(0);
@@ -90,17 +100,22 @@ describe("npm start without PostgreSQL or Redis", () => {
     expect(info).toMatchObject({ status_code: 1, data: { phoneNumber: "137****0001" } });
   });
 
-  it("runs the housekeeping job through its embedded worker", async () => {
+  it("runs the housekeeping job through its worker, a child process at lower CPU priority", async () => {
     const start = Date.now();
     while (!output.includes("housekeeping done") && Date.now() - start < 20_000) {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(output).toContain("housekeeping done");
+    const started = JSON.parse(output.split("\n").find((l) => l.includes('"worker started"')) ?? "{}");
+    expect(started.pid).not.toBe(child.pid);
+    expect(started.nice).toBe(10);
+    workerPid = started.pid;
   });
 
-  it("stops cleanly on SIGTERM", async () => {
+  it("stops cleanly on SIGTERM, its worker process with it", async () => {
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
+    expect(alive(workerPid)).toBe(false);
   }, 30_000);
 });

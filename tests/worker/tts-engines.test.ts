@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ttsProblemMessage } from "@yuelu/contracts";
+import { TTS_PROBLEM_FIX, ttsProblemMessage } from "@yuelu/contracts";
+import { forgetTools } from "@yuelu/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeWav } from "../../apps/worker/src/audio/pcm.ts";
 import { joinPieces, normaliseLoudness, parseWav, trimSilence } from "../../apps/worker/src/audio/speech-audio.ts";
@@ -184,7 +185,7 @@ describe("audio plumbing", () => {
 });
 
 describe("espeak-ng (real)", () => {
-  const engine = new EspeakEngine({ program: "espeak-ng" });
+  const engine = new EspeakEngine({ configured: "espeak-ng" });
 
   it("speaks Mandarin and English, one piece per sentence, reporting progress", { timeout: 30_000 }, async () => {
     const done: number[] = [];
@@ -232,16 +233,62 @@ describe("espeak-ng (real)", () => {
   });
 
   it("not installed: a TtsEngineUnavailableError whose problem names the package", async () => {
-    const missing = new EspeakEngine({ program: "/nonexistent/espeak-ng" });
+    const missing = new EspeakEngine({ configured: "/nonexistent/espeak-ng" });
     const error = await missing.ready("zh").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TtsEngineUnavailableError);
     expect((error as TtsEngineUnavailableError).problem).toBe("espeak-missing");
-    expect(ttsProblemMessage("espeak-missing", "en")).toContain("apt-get install espeak-ng");
+    expect(TTS_PROBLEM_FIX["espeak-missing"]).toContain("apt-get install espeak-ng");
+    expect(ttsProblemMessage("espeak-missing", "en")).toBe(
+      "This voice cannot be used right now: choose another voice, try again later or contact the site administrator",
+    );
+  });
+});
+
+describe("espeak-ng in WebAssembly (a machine without the program)", () => {
+  const savedPath = process.env.PATH;
+  beforeAll(() => {
+    process.env.PATH = "/nonexistent";
+    forgetTools();
+  });
+  afterAll(() => {
+    process.env.PATH = savedPath;
+    forgetTools();
+  });
+
+  it("speaks Mandarin and English with the library's variants, rate and pitch", { timeout: 30_000 }, async () => {
+    const engine = new EspeakEngine({});
+    await engine.ready("zh");
+    const zh = await engine.synthesize(["今天天气很好。", "", "我们去公园散步吧。"], {
+      language: "zh",
+      params: { voice: "cmn", variant: "f2", rate: 220, pitch: 72 },
+      speed: 1,
+      pitch: 0,
+    });
+    expect(zh.pieces).toHaveLength(3);
+    expect(secondsOf(zh.pieces[1]!)).toBe(0);
+    for (const piece of [zh.pieces[0]!, zh.pieces[2]!]) {
+      expect(piece.sampleRate).toBe(22_050);
+      expect(secondsOf(piece)).toBeGreaterThan(0.6);
+      expect(peakOf(piece)).toBeGreaterThan(0.05);
+    }
+    const slow = await engine.synthesize(["Hello world, how are you today?"], {
+      language: "en",
+      params: { voice: "en-us", variant: "klatt3", rate: 160 },
+      speed: 0.6,
+      pitch: 0,
+    });
+    const fast = await engine.synthesize(["Hello world, how are you today?"], {
+      language: "en",
+      params: { voice: "en-us", rate: 160 },
+      speed: 1.6,
+      pitch: 0,
+    });
+    expect(secondsOf(slow.pieces[0]!)).toBeGreaterThan(1.8 * secondsOf(fast.pieces[0]!));
   });
 });
 
 describe("festival with the HTS voice (real)", () => {
-  const engine = new FestivalEngine({ program: "festival" });
+  const engine = new FestivalEngine({ configured: "festival" });
 
   it("speaks English sentences in parallel batches; speed changes the rate", { timeout: 60_000 }, async () => {
     const texts = ["The weather is bright.", "We walk to the river.", "", "Then we go home."];
@@ -270,9 +317,10 @@ describe("festival with the HTS voice (real)", () => {
 
   it("refuses Chinese (english-only) and says what to install when missing", async () => {
     await expect(engine.ready("zh")).rejects.toMatchObject({ problem: "english-only" });
-    const missing = new FestivalEngine({ program: "/nonexistent/festival" });
+    const missing = new FestivalEngine({ configured: "/nonexistent/festival" });
     await expect(missing.ready("en")).rejects.toMatchObject({ problem: "festival-missing" });
-    expect(ttsProblemMessage("festival-missing", "zh")).toContain("apt-get install festival festvox-us-slt-hts");
+    expect(TTS_PROBLEM_FIX["festival-missing"]).toContain("apt-get install festival festvox-us-slt-hts");
+    expect(ttsProblemMessage("festival-missing", "zh")).not.toMatch(/apt-get|festival/);
   });
 });
 
@@ -368,7 +416,8 @@ describe("openai-compatible engine (against a fake server)", () => {
     await expect(new OpenAiTtsEngine({ model: "tts-1" }).ready("en")).rejects.toMatchObject({
       problem: "openai-missing",
     });
-    expect(ttsProblemMessage("openai-missing", "zh")).toContain("OPENAI_TTS_URL");
+    expect(TTS_PROBLEM_FIX["openai-missing"]).toContain("OPENAI_TTS_URL");
+    expect(ttsProblemMessage("openai-missing", "zh")).not.toContain("OPENAI");
   });
 });
 
@@ -417,6 +466,6 @@ describe("GPT-SoVITS engine (against a fake server)", () => {
     await expect(new GptSovitsEngine({ url, promptLang: "zh" }).ready("zh")).rejects.toMatchObject({
       problem: "gptsovits-reference-missing",
     });
-    expect(ttsProblemMessage("gptsovits-reference-missing", "en")).toContain("GPTSOVITS_REF_AUDIO");
+    expect(TTS_PROBLEM_FIX["gptsovits-reference-missing"]).toContain("GPTSOVITS_REF_AUDIO");
   });
 });

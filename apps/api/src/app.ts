@@ -17,6 +17,7 @@ import errors, { clientErrorHandler, frameworkErrors } from "./plugins/errors.ts
 import params, { BODY_LIMIT } from "./plugins/params.ts";
 import rateLimit from "./plugins/rate-limit.ts";
 import security from "./plugins/security.ts";
+import slowClients from "./plugins/slow-clients.ts";
 import web from "./plugins/web.ts";
 
 export const API_PREFIX = "/voice_yuelu";
@@ -71,15 +72,17 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
     reply.header("x-request-id", request.id);
   });
   await app.register(errors);
+  await app.register(slowClients);
   // Answers over 1 KiB go out compressed when the client accepts it (brotli at quality 4, gzip):
   // a 5-hour transcript's get_text shrinks about tenfold. Media (audio, zip) is left as it is.
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   await app.register(security);
   await app.register(cookie, { secret: deps.cookieSecret });
-  await app.register(rateLimit);
   await app.register(params);
   await app.register(caches);
   await app.register(auth);
+  // after auth: signed-in requests are counted per user
+  await app.register(rateLimit);
   await app.register(docs);
 
   await app.register(payments);

@@ -12,6 +12,8 @@ export interface AppDeps {
   sql: HotSql;
   /** present when REDIS_URL is set: shared rate limits across replicas */
   redis?: Redis;
+  /** this installation's prefix of Redis keys (runtime/queues.ts queuePrefix), so installs sharing a Redis never share counts */
+  redisPrefix?: string;
   /** the job queues the API adds to (transcription); the workers consume them */
   queues: QueueBackend;
   /** the process's event bus: the domain publishes on it, the caches listen (every replica) */

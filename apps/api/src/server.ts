@@ -1,4 +1,4 @@
-import { cookieSecret, type Platform } from "@yuelu/runtime";
+import { cookieSecret, describeTools, type Platform, toolReports } from "@yuelu/runtime";
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app.ts";
 import { memoryLimiter, redisLimiter } from "./lib/limiter.ts";
@@ -10,15 +10,22 @@ import { consoleSms, webhookSms } from "./modules/account/sms.ts";
  */
 export async function createApiServer(platform: Platform, logger: FastifyBaseLogger) {
   const { config, database, redis } = platform;
+  const tools = toolReports(["ffprobe"], config);
+  if (tools.every((t) => t.available)) logger.info(`api tools: ${describeTools(tools)}`);
+  else
+    logger.error(
+      `api tools: ${describeTools(tools)} — uploads are refused until ffprobe can run: ${tools[0]?.install}`,
+    );
   return buildApp(
     {
       config,
       db: database.db,
       sql: database.sql,
       redis,
+      redisPrefix: platform.prefix,
       queues: platform.queues,
       events: platform.events,
-      limiter: redis ? redisLimiter(redis) : memoryLimiter(),
+      limiter: redis ? redisLimiter(redis, `${platform.prefix}:limit:`) : memoryLimiter(),
       files: platform.files,
       cookieSecret: await cookieSecret(config),
       sms: config.SMS_PROVIDER === "webhook" ? webhookSms(config.SMS_WEBHOOK_URL ?? "") : consoleSms(logger),

@@ -1,17 +1,19 @@
-import { loadConfig, openPlatform } from "@yuelu/runtime";
+import { loadConfig, lowerOwnPriority, openPlatform } from "@yuelu/runtime";
 import closeWithGrace from "close-with-grace";
 import pino from "pino";
 import { startWorkers } from "./workers.ts";
 
 /**
- * The worker process for multi-machine installs (docker compose, GPU servers): it needs
- * DATABASE_URL and, normally, REDIS_URL. On one machine `npm start` (the launcher) runs the same
- * workers inside the API's process.
+ * The worker process: for multi-machine installs (docker compose, GPU servers) it needs DATABASE_URL
+ * and, normally, REDIS_URL; on one machine `npm start` (the launcher) starts it as its child, on the
+ * embedded database's loopback URL, so speech work never runs on the API's event loop.
  */
 const config = loadConfig();
-const log = pino({ level: config.LOG_LEVEL, base: { service: "worker" } });
+// First, before the engines start their threads: they inherit the lower priority.
+const nice = lowerOwnPriority(config.WORKER_NICE);
+const log = pino({ level: config.LOG_LEVEL, base: { service: "worker", pid: process.pid } });
 if (!config.DATABASE_URL) {
-  log.fatal("DATABASE_URL is required for a separate worker process (npm start runs workers in-process)");
+  log.fatal("DATABASE_URL is required for a separate worker process (npm start runs workers itself)");
   process.exit(2);
 }
 const platform = await openPlatform(config, log);
@@ -23,11 +25,22 @@ const workers = await startWorkers({
   events: platform.events,
   log,
 });
-log.info({ queueBackend: platform.queues.kind, events: platform.events.transportKind }, "worker started");
+log.info(
+  { queueBackend: platform.queues.kind, events: platform.events.transportKind, nice: nice ?? 0 },
+  "worker started",
+);
+// Started by the launcher: it opens its doors once its worker is up (engines reported in the heartbeat).
+process.send?.({ type: "worker-ready" });
 
-closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
+const closing = closeWithGrace({ delay: config.WORKER_GRACE_SECONDS * 1000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, "worker crashed");
   log.info({ signal }, "worker stopping: finishing current jobs");
   await workers.stop();
   await platform.close();
+});
+
+// Started by the launcher: when it goes away (even killed), so does this process — its database with it.
+process.on("disconnect", () => {
+  log.warn("the launcher is gone: stopping");
+  closing.close();
 });

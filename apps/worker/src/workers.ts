@@ -4,11 +4,13 @@ import type { Db } from "@yuelu/db";
 import { type Clock, type DomainContext, failTask, retryTask, systemClock } from "@yuelu/domain";
 import {
   type Config,
+  describeTools,
   type EventPublisher,
   type FileStore,
   type QueueBackend,
   QueueName,
   startHeartbeat,
+  toolReports,
 } from "@yuelu/runtime";
 import { UnrecoverableError } from "bullmq";
 import { type AsrEngineResolver, configuredAsrEngines, engineReports, modelsWanted } from "./engines/asr/factory.ts";
@@ -69,6 +71,7 @@ export async function startWorkers(
 ): Promise<{ workerId: string; stop(): Promise<void> }> {
   const { config, queues, log } = ctx;
   const domain = domainOf(ctx);
+  log.info({ tools: toolReports(undefined, config) }, `worker tools: ${describeTools(toolReports(undefined, config))}`);
 
   // Speech models: fetched in the background when missing (ASR_AUTO_FETCH); every change of their
   // state (downloading n%, ready, failed) is reported at once through the heartbeat.
@@ -109,6 +112,7 @@ export async function startWorkers(
     workerId,
     () => [...engineReports(config, models), ...ttsEngineReports(config)],
     (err) => log.error({ err }, "could not write the worker heartbeat"),
+    () => toolReports(undefined, config),
   );
   beatSoon = throttle(
     () => heartbeat.beat().catch((err) => log.error({ err }, "could not write the worker heartbeat")),
@@ -153,7 +157,14 @@ export function startTranscriptionWorker(ctx: WorkerContext, options: Transcript
       if (!parsed.success) throw new UnrecoverableError("invalid transcription job payload");
       const { taskId } = parsed.data;
       try {
-        return await transcribe(taskId, { domain, files, asr, log, progressEveryMs: options.progressEveryMs });
+        return await transcribe(taskId, {
+          domain,
+          files,
+          asr,
+          log,
+          progressEveryMs: options.progressEveryMs,
+          queuedAt: job.timestamp,
+        });
       } catch (error) {
         if (error instanceof TaskGoneError) return { status: "skipped", reason: error.message };
         const permanent = error instanceof AsrEngineUnavailableError || error instanceof PermanentTranscriptionError;

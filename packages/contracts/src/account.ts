@@ -10,7 +10,21 @@ export const ZPhone = z
   .transform((v) => v.replace(/^\+?86[-\s]?/, ""))
   .pipe(z.string().regex(/^1[3-9]\d{9}$/, "must be an 11-digit mobile number"));
 
-export const ZSmsSendBody = z.object({ phone: ZPhone });
+/**
+ * `altcha`: a solved proof-of-work challenge (GET /account/api/sms/challenge; ALTCHA v1 payload, base64
+ * JSON), needed only once the sender's address has asked for many codes lately (10008 says so).
+ */
+export const ZSmsSendBody = z.object({ phone: ZPhone, altcha: z.string().max(2000).optional() });
+
+/** An ALTCHA v1 challenge: find `number` ≤ `maxnumber` with hex(SHA-256(salt + number)) = challenge. */
+export const ZSmsChallenge = z.object({
+  algorithm: z.literal("SHA-256"),
+  challenge: z.string(),
+  maxnumber: z.number().int(),
+  salt: z.string(),
+  signature: z.string(),
+});
+export type SmsChallenge = z.infer<typeof ZSmsChallenge>;
 /** devCode: the code itself, only from the console provider to a client on this machine (never in production). */
 export const ZSmsSendData = z.object({
   sent: z.boolean(),

@@ -11,6 +11,8 @@ export const StatusCode = {
   LoginFailed: 10005,
   UserDeleted: 10006,
   AccessDenied: 10007,
+  /** ours (docs/account.md): this address sent many codes lately; solve the proof-of-work challenge first */
+  ChallengeRequired: 10008,
   StorageQuotaExceeded: 20001,
   FileSaveFailed: 20002,
   FileNotFound: 20003,
@@ -32,6 +34,10 @@ export const StatusCode = {
   AlreadySigned: 60007,
   OrderNotPayable: 60008,
   GiftCodeRedeemed: 60009,
+  /** ours (docs/commerce.md): this install has no payment provider set up (PAYMENT_PROVIDER=none) */
+  PaymentUnavailable: 60010,
+  /** ours (docs/engagement.md): the bean balance would pass BEAN_BALANCE_MAX */
+  BeanBalanceFull: 60011,
   EngineUnavailable: 70001,
   Silent: 80000,
   SystemError: 99999,
@@ -54,6 +60,10 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [StatusCode.LoginFailed]: { zh: "手机号或密码错误", en: "Wrong phone number or password." },
   [StatusCode.UserDeleted]: { zh: "用户已注销", en: "This account has been deleted." },
   [StatusCode.AccessDenied]: { zh: "无权访问", en: "Access denied." },
+  [StatusCode.ChallengeRequired]: {
+    zh: "请先完成安全验证后再获取验证码",
+    en: "Please complete the security check before requesting a code.",
+  },
   [StatusCode.StorageQuotaExceeded]: { zh: "存储额度不足", en: "Not enough transcription time left." },
   [StatusCode.FileSaveFailed]: { zh: "保存文件失败", en: "Saving the file failed." },
   [StatusCode.FileNotFound]: { zh: "文件不存在", en: "File not found." },
@@ -78,6 +88,14 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [StatusCode.RewardNotClaimable]: { zh: "暂无可领取的奖励", en: "No reward to claim." },
   [StatusCode.AlreadySigned]: { zh: "今日已签到", en: "Already signed in today." },
   [StatusCode.GiftCodeRedeemed]: { zh: "您已兑换过该兑换码", en: "You have already redeemed this code." },
+  [StatusCode.PaymentUnavailable]: {
+    zh: "本站尚未开通在线支付，请联系管理员",
+    en: "Online payment is not set up on this server: please contact the operator.",
+  },
+  [StatusCode.BeanBalanceFull]: {
+    zh: "悦豆余额已达上限，无法再增加",
+    en: "Your bean balance is at its limit: no more beans can be added.",
+  },
   [StatusCode.OrderNotPayable]: {
     zh: "订单已关闭或已支付，无法再次支付",
     en: "This order is closed or already paid: it cannot be paid again.",

@@ -46,6 +46,14 @@ const zOrderNumber = zText({ min: 8, max: 64 }).refine(
   "letters, digits, - and _ only",
 );
 const zPayAgent = z.literal(PAY_AGENT, { error: `must be one of: ${PAY_AGENT}` });
+/**
+ * The client's key of one cashier opening (and its goods): asked again with the same key, the server
+ * answers the same order instead of making another (double clicks, retries, a buggy client).
+ */
+const zClientKey = zText({ min: 8, max: 80 }).refine(
+  (v) => /^[A-Za-z0-9:_-]+$/.test(v),
+  "letters, digits, :, - and _ only",
+);
 
 /** ARCHITECTURE §4: a new order, or with `orderNumber` a new QR for that same order. */
 export const ZExecutePaymentBody = z.object({
@@ -53,6 +61,7 @@ export const ZExecutePaymentBody = z.object({
   payAgent: zPayAgent.optional().default(PAY_AGENT),
   source: zSource,
   orderNumber: zOrderNumber.optional(),
+  clientKey: zClientKey.optional(),
 });
 /** payUrl is what the QR encodes; expireTime (epoch s) when the QR stops being payable. */
 export const ZExecutePaymentResult = z.object({
@@ -124,6 +133,7 @@ export const ZCheckoutBody = z.object({
   goodsId: zId,
   payAgent: zPayAgent.optional().default(PAY_AGENT),
   source: zSource,
+  clientKey: zClientKey.optional(),
 });
 
 /** One time card (get_user_duration_card_list). source: purchase, redeem, gift, task, welcome, checkin. */

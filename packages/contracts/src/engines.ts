@@ -8,10 +8,12 @@ import type { Lang } from "./codes.ts";
 
 export const ENGINE_PROBLEMS = [
   "no-worker",
+  "ffmpeg-missing",
   "binary-missing",
   "model-missing",
   "model-downloading",
   "model-failed",
+  "model-invalid",
   "no-language-id",
   "server-missing",
   "server-refused",
@@ -20,53 +22,85 @@ export const ENGINE_PROBLEMS = [
 ] as const;
 export type EngineProblem = (typeof ENGINE_PROBLEMS)[number];
 
-const ENGINE_PROBLEM_TEXT: Record<EngineProblem, Record<Lang, string>> = {
-  "no-worker": {
-    zh: "转写服务未运行，请联系管理员启动 worker 进程",
-    en: "No transcription worker is running: the operator needs to start one",
-  },
-  "binary-missing": {
-    zh: "服务器未编译 whisper.cpp，请联系管理员安装 cmake 与 C++ 编译器后运行 node scripts/build-whisper.mjs",
-    en: "whisper.cpp is not built on the server: the operator needs cmake and a C++ compiler, then `node scripts/build-whisper.mjs`",
-  },
-  "model-missing": {
-    zh: "服务器未安装该语言的语音识别模型，请联系管理员运行 npm run models:fetch，或开启自动下载（ASR_AUTO_FETCH）",
-    en: "No speech model for this language is installed: the operator can run `npm run models:fetch`, or turn on automatic download (ASR_AUTO_FETCH)",
-  },
-  "model-downloading": {
-    zh: "语音识别模型正在下载（{progress}%），下载完成后即可使用，请稍后再试",
-    en: "The speech model is downloading ({progress}%): it can be used as soon as the download finishes, please try again shortly",
-  },
-  "model-failed": {
-    zh: "语音识别模型下载失败，服务器会自动重试；如持续失败，请联系管理员设置 HF_ENDPOINT 镜像或运行 npm run models:fetch",
-    en: "The speech model could not be downloaded; the server retries by itself. If it keeps failing, the operator can set an HF_ENDPOINT mirror or run `npm run models:fetch`",
-  },
-  "no-language-id": {
-    zh: "自动识别需要能识别语种的模型（SenseVoice 或 whisper 多语种模型），请选择具体语言",
-    en: "Auto-detect needs a model that can identify the language (SenseVoice or a multilingual whisper model): please choose the language",
-  },
-  "server-missing": {
-    zh: "未配置语音识别服务器，请联系管理员设置 OPENAI_ASR_URL",
-    en: "No speech recognition server is configured: the operator needs to set OPENAI_ASR_URL",
-  },
-  "server-refused": {
-    zh: "语音识别服务器拒绝了请求，请联系管理员检查 OPENAI_ASR_URL 与 OPENAI_ASR_KEY",
-    en: "The speech recognition server refused the request: the operator should check OPENAI_ASR_URL and OPENAI_ASR_KEY",
-  },
-  "english-only": {
-    zh: "当前引擎只能识别英文，请联系管理员为中文配置 whisper 模型或语音识别服务器（ASR_ENGINE_ZH）",
-    en: "The configured engine recognises English only: the operator needs a whisper model or a speech server for Chinese (ASR_ENGINE_ZH)",
-  },
-  unknown: {
-    zh: "语音识别引擎不可用，请联系管理员",
-    en: "The speech engine is not available: please contact the operator",
-  },
+const NOT_READY: Record<Lang, string> = {
+  zh: "{what}暂未就绪，请稍后再试或联系站点管理员",
+  en: "{What} is not ready yet. Please try again later or contact the site administrator",
 };
 
-/** A problem in words for `lang`; `progress` fills in a download's percentage. */
-export function engineProblemMessage(problem: string, lang: Lang, progress = 0): string {
+/**
+ * What users read: plain sentences, naming what is not ready and what they can do (wait, choose
+ * another language, ask the site's administrator) — never a variable, a command or a path. What the
+ * operator must do is in ENGINE_PROBLEM_FIX, shown by /readyz and the worker's log.
+ */
+const ENGINE_PROBLEM_TEXT: Record<EngineProblem, Record<Lang, string>> = {
+  "no-worker": {
+    zh: "{what}服务暂未启动，请稍后再试或联系站点管理员",
+    en: "{What} is not running yet. Please try again later or contact the site administrator",
+  },
+  "ffmpeg-missing": {
+    zh: "{what}暂时无法处理音视频文件，请稍后再试或联系站点管理员",
+    en: "{What} cannot process audio or video files right now. Please try again later or contact the site administrator",
+  },
+  "binary-missing": NOT_READY,
+  "model-missing": NOT_READY,
+  "model-downloading": {
+    zh: "{what}模型正在下载（{progress}%），下载完成后即可使用，请稍后再试",
+    en: "The {what} model is downloading ({progress}%): it can be used as soon as the download finishes, please try again shortly",
+  },
+  "model-failed": {
+    zh: "{what}模型下载未成功，系统会自动重试，请稍后再试或联系站点管理员",
+    en: "The {what} model could not be downloaded yet; it is retried automatically. Please try again later or contact the site administrator",
+  },
+  "model-invalid": NOT_READY,
+  "no-language-id": {
+    zh: "暂不支持自动识别语种，请选择具体语言",
+    en: "Automatic language detection is not available: please choose the language",
+  },
+  "server-missing": NOT_READY,
+  "server-refused": NOT_READY,
+  "english-only": {
+    zh: "暂时只能识别英文，请选择英文或联系站点管理员",
+    en: "Only English can be recognised for now: please choose English or contact the site administrator",
+  },
+  unknown: NOT_READY,
+};
+
+/** What the operator must do about a problem (English, for /readyz and logs; never shown to users). */
+export const ENGINE_PROBLEM_FIX: Record<EngineProblem, string> = {
+  "no-worker": "start a worker: npm start runs one (WORKER_MODE=embedded), docker compose runs the worker service",
+  "ffmpeg-missing": "install ffmpeg (apt-get install ffmpeg) or run npm ci again for the bundled copy",
+  "binary-missing": "install cmake and a C++ compiler, then run node scripts/build-whisper.mjs",
+  "model-missing": "run npm run models:fetch, or turn on automatic download (ASR_AUTO_FETCH=1)",
+  "model-downloading": "wait for the download; its progress is in the worker's log",
+  "model-failed":
+    "the worker retries by itself; behind a firewall set an HF_ENDPOINT mirror or run npm run models:fetch",
+  "model-invalid": "fetch the model again: npm run models:fetch",
+  "no-language-id": "configure an engine that identifies languages (SenseVoice or a multilingual whisper model)",
+  "server-missing": "set OPENAI_ASR_URL to a speech recognition server",
+  "server-refused": "check OPENAI_ASR_URL and OPENAI_ASR_KEY",
+  "english-only": "configure a whisper model or a speech server for Chinese (ASR_ENGINE_ZH)",
+  unknown: "see the worker's log",
+};
+
+/** "中文识别" / "Chinese recognition": what a problem is about, by the transcription language. */
+const WHAT: Record<string, Record<Lang, string>> = {
+  zh: { zh: "中文识别", en: "Chinese recognition" },
+  en: { zh: "英文识别", en: "English recognition" },
+  auto: { zh: "语种自动识别", en: "language detection" },
+  any: { zh: "语音识别", en: "speech recognition" },
+};
+
+/**
+ * A problem in words for `lang`; `progress` fills in a download's percentage, `language` (zh, en,
+ * auto) says which recognition is not ready.
+ */
+export function engineProblemMessage(problem: string, lang: Lang, progress = 0, language = "any"): string {
   const text = (ENGINE_PROBLEM_TEXT[problem as EngineProblem] ?? ENGINE_PROBLEM_TEXT.unknown)[lang];
-  return text.replace("{progress}", String(progress));
+  const what = (WHAT[language] ?? WHAT.any!)[lang];
+  return text
+    .replace("{progress}", String(progress))
+    .replace("{What}", what.charAt(0).toUpperCase() + what.slice(1))
+    .replace("{what}", lang === "en" && text.startsWith("The {what} model") ? what.replace(/ recognition$/, "") : what);
 }
 
 /**
@@ -81,7 +115,14 @@ export type EngineState = (typeof ENGINE_STATES)[number];
 export function engineStateOf(problem: EngineProblem | undefined): EngineState {
   if (problem === undefined) return "ready";
   if (problem === "model-downloading") return "downloading";
-  if (problem === "model-failed" || problem === "server-refused" || problem === "unknown") return "failed";
+  if (
+    problem === "model-failed" ||
+    problem === "model-invalid" ||
+    problem === "server-refused" ||
+    problem === "unknown"
+  ) {
+    return "failed";
+  }
   return "missing";
 }
 
@@ -113,19 +154,34 @@ const REFUNDED: Record<Lang, string> = {
   zh: "已退还所用时长，请重试",
   en: "the time it used was refunded; please try again",
 };
+/** After an engine problem's own sentence, which already says what to do. */
+const REFUNDED_AFTER: Record<Lang, string> = { zh: "所用时长已退还。", en: " The time it used was refunded." };
 
 /** The stored errorReason of a failure: "engine-unavailable/model-missing" carries the engine problem too. */
 export function failureReason(reason: TranscriptionFailure, problem?: EngineProblem): string {
   return problem ? `${reason}/${problem}` : reason;
 }
 
-/** A failed task's message in `lang`: why, the engine problem when there is one, and that it was refunded. */
+/**
+ * A failed task's message in `lang`: why (an engine problem's own sentence, when there is one) and
+ * that it was refunded.
+ */
 export function transcriptionFailureMessage(errorReason: string | null, lang: Lang): string {
   const [reason, problem] = (errorReason ?? "error").split("/");
-  const why = (FAILURE_TEXT[reason as TranscriptionFailure] ?? FAILURE_TEXT.error)[lang];
-  const detail = problem ? engineProblemMessage(problem, lang) : undefined;
-  const sep = lang === "zh" ? "：" : ": ";
-  const comma = lang === "zh" ? "，" : "; ";
   const end = lang === "zh" ? "。" : ".";
-  return detail ? `${why}${sep}${detail}${comma}${REFUNDED[lang]}${end}` : `${why}${comma}${REFUNDED[lang]}${end}`;
+  if (problem) return `${engineProblemMessage(problem, lang)}${end}${REFUNDED_AFTER[lang]}`;
+  const why = (FAILURE_TEXT[reason as TranscriptionFailure] ?? FAILURE_TEXT.error)[lang];
+  const comma = lang === "zh" ? "，" : "; ";
+  return `${why}${comma}${REFUNDED[lang]}${end}`;
+}
+
+/** The media tools the API itself runs (runtime/tools.ts); a missing one refuses uploads before anything is stored. */
+const MEDIA_TOOL_TEXT: Record<Lang, string> = {
+  zh: "服务器暂时无法读取音视频文件，请稍后再试或联系站点管理员",
+  en: "this server cannot read audio or video files right now. Please try again later or contact the site administrator",
+};
+
+/** A missing media tool in users' words (what the operator must install is in /readyz's `missing`). */
+export function mediaToolMissingMessage(_tool: "ffprobe" | "ffmpeg", lang: Lang): string {
+  return MEDIA_TOOL_TEXT[lang];
 }

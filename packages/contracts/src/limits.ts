@@ -3,7 +3,10 @@
  * them through `@yuelu/contracts/constants` without pulling the schemas into its bundle.
  */
 
-/** Spec §5: the 15 accepted upload extensions. */
+/**
+ * The accepted upload extensions: spec §5's 15, then (issue 29) what phones and browsers also make —
+ * browser recordings (webm, weba), voice notes (ogg, oga, opus), lossless archives (flac, aiff, caf).
+ */
 export const UPLOAD_EXTENSIONS = [
   "wav",
   "mp3",
@@ -20,6 +23,14 @@ export const UPLOAD_EXTENSIONS = [
   "amr",
   "wma",
   "m4s",
+  "webm",
+  "weba",
+  "ogg",
+  "oga",
+  "opus",
+  "flac",
+  "aiff",
+  "caf",
 ] as const;
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 /** Containers the detail page plays in a <video>. */
@@ -63,9 +74,18 @@ export function isValidSpeakerName(name: string): boolean {
   return SPEAKER_NAME_PATTERN.test(name) && [...name].length <= SPEAKER_NAME_MAX;
 }
 
-/** The default name of the n-th speaker (0-based) in a transcript of `language`: '说话人1' or 'Speaker 1'. */
+/** The default name of the n-th speaker (0-based) for a reader of `language`: '说话人1' or 'Speaker 1'. */
 export function speakerLabel(index: number, language: string): string {
   return language === "zh" ? `说话人${index + 1}` : `Speaker ${index + 1}`;
+}
+
+/**
+ * A speaker's name as a reader of `lang` sees it: a default label ('说话人2', 'Speaker 2') in the
+ * reader's language, whatever language the transcript was stored in; a name a user gave, as it is.
+ */
+export function localSpeakerName(name: string, lang: string): string {
+  const n = /^(?:说话人|Speaker )(\d{1,4})$/.exec(name)?.[1];
+  return n === undefined ? name : speakerLabel(Number(n) - 1, lang);
 }
 
 /** Nicknames: 1–20 characters. */
@@ -80,6 +100,8 @@ export const SURVEY_SKIP = "Skip";
 
 /** postMessage the login page sends to its parent window (ARCHITECTURE §3). */
 export const LOGIN_SUCCESS_MESSAGE = "login-success";
+/** postMessage the login page sends its parent with its content's height, so the frame shows it whole. */
+export const LOGIN_SIZE_MESSAGE = "login-size";
 
 /** /tranSatis ratings: 1 (very unsatisfied) to 5 (very satisfied), with an optional comment. */
 export const SATISFACTION_MIN = 1;
@@ -107,3 +129,21 @@ export const UNREAD_BADGE_MAX = 99;
 
 /** An avatar image (POST api/v1/user/upload_photo): PNG, JPEG, WebP or GIF, at most 2 MiB. */
 export const AVATAR_IMAGE_BYTES = 2 * 1024 * 1024;
+/** The built-in avatars the app ships (apps/web/public/avatars): the userPhoto values anyone may choose. */
+export const BUILT_IN_AVATARS: readonly string[] = Array.from({ length: 8 }, (_, i) => `/avatars/a${i + 1}.svg`);
+
+/**
+ * What one gift code may grant and how it may be made (the operators' tools check these; redemption
+ * never overflows a column): beans per code, time-card seconds per code, membership days per code,
+ * redemptions per code, and codes per batch.
+ */
+export const GIFT_CODE_LIMITS = {
+  beans: 1_000_000,
+  cardSeconds: 10_000 * 3600,
+  memberDays: 3650,
+  maxRedemptions: 1_000_000,
+  count: 10_000,
+} as const;
+
+/** The largest bean balance an account can hold (PostgreSQL integer): a grant past it is refused (60011). */
+export const BEAN_BALANCE_MAX = 2_147_483_647;

@@ -15,6 +15,15 @@ const MULTILINE_UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uf
 /** Every C0 control, DEL, the bidi embeddings/overrides/isolates and the non-characters. */
 const SINGLE_LINE_UNSAFE = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069\ufffe\uffff]/;
 
+/**
+ * `text` without what a single-line name must not hold (controls, bidi overrides and isolates,
+ * non-characters): the title rule for names the server makes itself — a default title cut from a
+ * text, a download's file name — where refusing is not an option.
+ */
+export function withoutUnsafe(text: string): string {
+  return text.replace(new RegExp(SINGLE_LINE_UNSAFE.source, "g"), "");
+}
+
 /** Why `text` is not acceptable input (one of the reasons above), or undefined when it is. */
 export function unsafeTextReason(text: string, options: { multiline?: boolean } = {}): string | undefined {
   if (text.includes("\u0000")) return NUL_REASON;

@@ -99,55 +99,50 @@ export const TTS_ENGINE_PROBLEMS = [
 ] as const;
 export type TtsEngineProblem = (typeof TTS_ENGINE_PROBLEMS)[number];
 
+const VOICE_NOT_READY: Record<Lang, string> = {
+  zh: "该音色暂时无法使用，请换一个音色、稍后再试或联系站点管理员",
+  en: "This voice cannot be used right now: choose another voice, try again later or contact the site administrator",
+};
+
+/**
+ * What users read: plain sentences (what they can do), never a variable, a command or a path; what
+ * the operator must do is in TTS_PROBLEM_FIX, shown by /readyz and the worker's log.
+ */
 const TTS_PROBLEM_TEXT: Record<TtsEngineProblem, Record<Lang, string>> = {
   "no-worker": {
-    zh: "语音合成服务未运行，请联系管理员启动 worker 进程",
-    en: "No speech worker is running: the operator needs to start one",
+    zh: "语音合成服务暂未启动，请稍后再试或联系站点管理员",
+    en: "Speech synthesis is not running yet. Please try again later or contact the site administrator",
   },
-  "espeak-missing": {
-    zh: "服务器未安装 espeak-ng，请联系管理员安装：apt-get install espeak-ng",
-    en: "espeak-ng is not installed on the server: the operator needs to run `apt-get install espeak-ng`",
-  },
-  "espeak-voice-missing": {
-    zh: "espeak-ng 缺少该语言的语音数据，请联系管理员安装：apt-get install espeak-ng-data",
-    en: "espeak-ng has no voice data for this language: the operator needs to run `apt-get install espeak-ng-data`",
-  },
-  "festival-missing": {
-    zh: "服务器未安装 festival，请联系管理员安装：apt-get install festival festvox-us-slt-hts",
-    en: "festival is not installed on the server: the operator needs to run `apt-get install festival festvox-us-slt-hts`",
-  },
-  "festival-voice-missing": {
-    zh: "festival 缺少 HTS 英文音色，请联系管理员安装：apt-get install festvox-us-slt-hts",
-    en: "festival's HTS English voice is missing: the operator needs to run `apt-get install festvox-us-slt-hts`",
-  },
-  "ffmpeg-missing": {
-    zh: "服务器未安装 ffmpeg，请联系管理员安装：apt-get install ffmpeg",
-    en: "ffmpeg is not installed on the server: the operator needs to run `apt-get install ffmpeg`",
-  },
+  "espeak-missing": VOICE_NOT_READY,
+  "espeak-voice-missing": VOICE_NOT_READY,
+  "festival-missing": VOICE_NOT_READY,
+  "festival-voice-missing": VOICE_NOT_READY,
+  "ffmpeg-missing": VOICE_NOT_READY,
   "english-only": {
-    zh: "festival 只能朗读英文，请联系管理员为中文设置 TTS_ENGINE_ZH=espeak-ng",
-    en: "festival speaks English only: the operator needs another engine for Chinese (TTS_ENGINE_ZH=espeak-ng)",
+    zh: "该音色只能朗读英文，请为中文换一个音色",
+    en: "This voice reads English only: choose another voice for Chinese text",
   },
-  "openai-missing": {
-    zh: "未配置神经网络语音合成服务器，请联系管理员设置 OPENAI_TTS_URL",
-    en: "No neural speech server is configured: the operator needs to set OPENAI_TTS_URL",
-  },
-  "gptsovits-missing": {
-    zh: "未配置 GPT-SoVITS 服务器，请联系管理员设置 GPTSOVITS_URL",
-    en: "No GPT-SoVITS server is configured: the operator needs to set GPTSOVITS_URL",
-  },
-  "gptsovits-reference-missing": {
-    zh: "GPT-SoVITS 音色缺少参考音频，请联系管理员设置 GPTSOVITS_REF_AUDIO 与 GPTSOVITS_PROMPT_TEXT",
-    en: "The GPT-SoVITS voice has no reference audio: the operator needs to set GPTSOVITS_REF_AUDIO and GPTSOVITS_PROMPT_TEXT",
-  },
-  "server-refused": {
-    zh: "语音合成服务器拒绝了请求，请联系管理员检查服务器地址与密钥（OPENAI_TTS_URL、OPENAI_TTS_KEY、GPTSOVITS_URL）",
-    en: "The speech server refused the request: the operator should check its address and key (OPENAI_TTS_URL, OPENAI_TTS_KEY, GPTSOVITS_URL)",
-  },
-  unknown: {
-    zh: "语音合成引擎不可用，请联系管理员",
-    en: "The speech engine is not available: please contact the operator",
-  },
+  "openai-missing": VOICE_NOT_READY,
+  "gptsovits-missing": VOICE_NOT_READY,
+  "gptsovits-reference-missing": VOICE_NOT_READY,
+  "server-refused": VOICE_NOT_READY,
+  unknown: VOICE_NOT_READY,
+};
+
+/** What the operator must do about a problem (English, for /readyz and logs; never shown to users). */
+export const TTS_PROBLEM_FIX: Record<TtsEngineProblem, string> = {
+  "no-worker": "start a worker: npm start runs one (WORKER_MODE=embedded), docker compose runs the worker service",
+  "espeak-missing": "apt-get install espeak-ng (or run npm ci again for the bundled WebAssembly copy)",
+  "espeak-voice-missing": "apt-get install espeak-ng-data",
+  "festival-missing": "apt-get install festival festvox-us-slt-hts",
+  "festival-voice-missing": "apt-get install festvox-us-slt-hts",
+  "ffmpeg-missing": "install ffmpeg (apt-get install ffmpeg) or run npm ci again for the bundled copy",
+  "english-only": "set another engine for Chinese: TTS_ENGINE_ZH=espeak-ng",
+  "openai-missing": "set OPENAI_TTS_URL to a neural speech server",
+  "gptsovits-missing": "set GPTSOVITS_URL to a GPT-SoVITS server",
+  "gptsovits-reference-missing": "set GPTSOVITS_REF_AUDIO and GPTSOVITS_PROMPT_TEXT",
+  "server-refused": "check the speech server's address and key (OPENAI_TTS_URL, OPENAI_TTS_KEY, GPTSOVITS_URL)",
+  unknown: "see the worker's log",
 };
 
 /** A TTS engine problem in words for `lang`. */
@@ -184,25 +179,36 @@ const TTS_REFUNDED: Record<Lang, string> = {
   en: "the characters it used were refunded; please try again",
 };
 
+/** After an engine problem's own sentence, which already says what to do. */
+const TTS_REFUNDED_AFTER: Record<Lang, string> = {
+  zh: "所用字数已退还。",
+  en: " The characters it used were refunded.",
+};
+
 /** The stored errorReason: the failure, with the engine problem after a slash when there is one. */
 export function ttsFailureReason(reason: TtsFailure, problem?: TtsEngineProblem): string {
   return problem ? `${reason}/${problem}` : reason;
 }
 
-/** A failed task's message in `lang`: why, the engine problem when there is one, and that it was refunded. */
+/**
+ * A failed task's message in `lang`: why (an engine problem's own sentence, when there is one) and
+ * that it was refunded.
+ */
 export function ttsFailureMessage(
   errorReason: string | null,
   lang: Lang,
   options: { refunded?: boolean } = {},
 ): string {
   const [reason, problem] = (errorReason ?? "error").split("/");
-  const why = (TTS_FAILURE_TEXT[reason as TtsFailure] ?? TTS_FAILURE_TEXT.error)[lang];
-  const detail = problem ? ttsProblemMessage(problem, lang) : undefined;
-  const sep = lang === "zh" ? "：" : ": ";
-  const comma = lang === "zh" ? "，" : "; ";
   const end = lang === "zh" ? "。" : ".";
+  if (problem) {
+    const refunded = options.refunded === false ? "" : TTS_REFUNDED_AFTER[lang];
+    return `${ttsProblemMessage(problem, lang)}${end}${refunded}`;
+  }
+  const why = (TTS_FAILURE_TEXT[reason as TtsFailure] ?? TTS_FAILURE_TEXT.error)[lang];
+  const comma = lang === "zh" ? "，" : "; ";
   const refunded = options.refunded === false ? "" : `${comma}${TTS_REFUNDED[lang]}`;
-  return `${why}${detail ? `${sep}${detail}` : ""}${refunded}${end}`;
+  return `${why}${refunded}${end}`;
 }
 
 /** Characters as the limit and the quota count them: code points, so an emoji is one, like a Han character. */

@@ -33,7 +33,8 @@ export const ZUpdateUserInfoBody = z.object({
   userPhoto: z
     .string()
     .max(500)
-    .regex(/^(https?:\/\/|\/)[^\s"'<>]*$/, "must be an http(s) or site-relative URL")
+    // none (""), a built-in avatar or the user's own upload: the domain checks which (updateProfile)
+    .regex(/^((https?:\/\/|\/)[^\s"'<>]*)?$/, "must be an http(s) or site-relative URL")
     .optional(),
   giftsShown: z.union([z.array(z.enum(WELCOME_GIFT_KINDS)), z.enum(WELCOME_GIFT_KINDS)]).optional(),
 });

@@ -31,13 +31,27 @@ const EnvSchema = z.object({
   ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** Run migrations (and the idempotent seed) when the server starts. */
   DB_AUTO_MIGRATE: boolFromEnv,
-  /** 'embedded' runs the workers inside the API process; 'off' expects separate worker processes. */
+  /**
+   * 'embedded': `npm start` also runs the workers, in a child process of its own at lower priority
+   * (WORKER_NICE); 'off': separate worker processes (`apps/worker`) do the jobs.
+   */
   WORKER_MODE: z.enum(["embedded", "off"]).optional(),
+  /**
+   * The CPU priority (nice, 0–19) worker processes give themselves, so transcription and synthesis
+   * never starve the API or the database on a shared machine; 0 leaves it as it is.
+   */
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /** How long a stopping worker lets its running jobs finish before it exits (they run again elsewhere). */
+  WORKER_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Serve the built SPA from this folder when it exists. */
   WEB_DIST: z.string().default("apps/web/dist"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Requests per minute per IP on the whole API; 0 disables. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** A request body that brings less than 16 KiB in this many seconds has its connection cut (slow clients). */
+  BODY_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Connections one address may hold at once (not applied behind a proxy: TRUST_PROXY_HOPS > 0); 0 = no cap. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
   /** Number of reverse proxies in front of the server whose X-Forwarded-For is trusted. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   /** Seconds of audio a user may transcribe per business day (members get the second figure). */
@@ -97,9 +111,14 @@ const EnvSchema = z.object({
    */
   TTS_ENGINE_ZH: z.enum(["espeak-ng", "festival", "openai-compatible", "gpt-sovits"]).default("espeak-ng"),
   TTS_ENGINE_EN: z.enum(["espeak-ng", "festival", "openai-compatible", "gpt-sovits"]).default("festival"),
-  /** The espeak-ng and festival programs (a name on PATH or a path). */
-  ESPEAK_NG_BIN: z.string().min(1).default("espeak-ng"),
-  FESTIVAL_BIN: z.string().min(1).default("festival"),
+  /**
+   * The outside programs (a path, or a name on PATH). Unset: the system's on PATH, else the copy an npm
+   * package ships (ffmpeg, ffprobe; eSpeak NG as WebAssembly). Set: that program only (runtime/tools.ts).
+   */
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+  ESPEAK_NG_BIN: z.string().min(1).optional(),
+  FESTIVAL_BIN: z.string().min(1).optional(),
   /** Base URL of an OpenAI-compatible speech server (POST {url}/v1/audio/speech). */
   OPENAI_TTS_URL: z.string().url().optional(),
   OPENAI_TTS_KEY: z.string().min(1).optional(),
@@ -115,8 +134,13 @@ const EnvSchema = z.object({
   TTS_DAILY_CHARS_MEMBER: z.coerce.number().int().min(0).default(200_000),
   /** Synthesis jobs one worker process runs at once (voice samples share them). */
   TTS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-  /** Payment provider: mock-alipay (a small gateway inside the server) or alipay (the official SDK). */
-  PAYMENT_PROVIDER: z.enum(["mock-alipay", "alipay"]).default("mock-alipay"),
+  /**
+   * Payment provider: mock-alipay (a small gateway inside the server: anyone it lets pay pays nothing),
+   * alipay (the official SDK) or none (the cashier says payments are not set up). Default: mock-alipay
+   * outside production, none in production — a public install never hands out goods for free unless
+   * its operator asks for the mock gateway by name (and is warned at every start).
+   */
+  PAYMENT_PROVIDER: z.enum(["mock-alipay", "alipay", "none"]).optional(),
   /** Unpaid orders close (tradeStatus 3) this long after their QR was issued. */
   PAY_ORDER_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   /**
@@ -138,8 +162,13 @@ const EnvSchema = z.object({
 export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config
-  extends Omit<Env, "DB_AUTO_MIGRATE" | "WORKER_MODE" | "WHISPER_MODEL" | "WHISPER_CLI" | "SHERPA_MODEL_DIR"> {
+  extends Omit<
+    Env,
+    "DB_AUTO_MIGRATE" | "WORKER_MODE" | "WHISPER_MODEL" | "WHISPER_CLI" | "SHERPA_MODEL_DIR" | "PAYMENT_PROVIDER"
+  > {
   isProduction: boolean;
+  /** PAYMENT_PROVIDER, or its default for NODE_ENV */
+  PAYMENT_PROVIDER: "mock-alipay" | "alipay" | "none";
   /** absolute path of the whisper.cpp model (WHISPER_MODEL or its default) */
   WHISPER_MODEL: string;
   /** absolute path of whisper-cli (WHISPER_CLI or the binary scripts/build-whisper.mjs installs) */
@@ -178,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...e,
     isProduction,
+    PAYMENT_PROVIDER: e.PAYMENT_PROVIDER ?? (isProduction ? "none" : "mock-alipay"),
     dataDir: path.resolve(e.DATA_DIR),
     autoMigrate: e.DB_AUTO_MIGRATE ?? true,
     workerMode: e.WORKER_MODE ?? (e.REDIS_URL ? "off" : "embedded"),

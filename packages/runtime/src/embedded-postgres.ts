@@ -1,4 +1,5 @@
-import { mkdir } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { chmod, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { serveWire } from "./embedded-wire.ts";
@@ -12,13 +13,21 @@ export interface EmbeddedPostgres {
  * Embedded PostgreSQL for installs without a database server: PGlite keeps its files under
  * `dataDir` and speaks the Postgres wire protocol on a loopback port (embedded-wire.ts), so Prisma,
  * the hot-path pool and BullMQ's Postgres backend connect to it exactly as they would to a server.
+ *
+ * It is private to the install's user: the port asks for a password generated on first start (kept
+ * beside the cookie secret, mode 600), and the data folder and its database files are 700/600 —
+ * PGlite writes its files 666, so they are tightened at every start and the 700 folders keep other
+ * users of the machine out of the ones it writes later.
  */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
+  await privateDir(dataDir);
   const dir = path.resolve(dataDir, "pgdata");
-  await mkdir(dir, { recursive: true });
+  await privateDir(dir);
   const db = await PGlite.create(dir);
-  const server = await serveWire(db);
-  const url = `postgresql://postgres@127.0.0.1:${server.port}/postgres?sslmode=disable`;
+  await tighten(dir);
+  const password = await embeddedPassword(dataDir);
+  const server = await serveWire(db, { password });
+  const url = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${server.port}/postgres?sslmode=disable`;
   return {
     url,
     async stop() {
@@ -26,4 +35,36 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       await db.close();
     },
   };
+}
+
+async function privateDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+}
+
+/** Files 600 and folders 700 under `dir` (what PGlite made before). */
+async function tighten(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      await chmod(full, 0o700);
+      await tighten(full);
+    } else if (entry.isFile()) {
+      await chmod(full, 0o600);
+    }
+  }
+}
+
+/** The embedded database's password: generated once, kept in DATA_DIR (mode 600). */
+async function embeddedPassword(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, "embedded-postgres.secret");
+  try {
+    const saved = (await readFile(file, "utf8")).trim();
+    if (saved.length >= 32) return saved;
+  } catch {
+    // first start
+  }
+  const secret = randomBytes(24).toString("hex");
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
 }

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import net from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
 
@@ -95,7 +96,34 @@ export function notificationsIn(stream: Buffer): { channel: string; bytes: Buffe
   return out;
 }
 
-export async function serveWire(db: PGlite, host = "127.0.0.1", port = 0): Promise<WireServer> {
+/** AuthenticationCleartextPassword: the client answers with a PasswordMessage ('p'). */
+const ASK_PASSWORD = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]);
+
+/** A FATAL ErrorResponse with a SQLSTATE (what PostgreSQL answers a wrong password with: 28P01). */
+function fatal(code: string, message: string): Buffer {
+  const fields = Buffer.concat([Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0`, "utf8"), Buffer.from([0])]);
+  const head = Buffer.alloc(5);
+  head[0] = 0x45;
+  head.writeInt32BE(4 + fields.length, 1);
+  return Buffer.concat([head, fields]);
+}
+
+function samePassword(given: Buffer, expected: string): boolean {
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/**
+ * Serves `db` on `host:port`. With `password`, every connection must give it (cleartext password
+ * authentication, as PostgreSQL's `password` method: on loopback only) before its startup reaches
+ * PGlite — so no other user of the machine can open the install's database through its port.
+ */
+export async function serveWire(
+  db: PGlite,
+  options: { host?: string; port?: number; password?: string } = {},
+): Promise<WireServer> {
+  const { host = "127.0.0.1", port = 0, password } = options;
   const turns = new Turns();
   const sockets = new Set<net.Socket>();
   /** connection id → its socket and the channels it LISTENs on */
@@ -108,6 +136,8 @@ export async function serveWire(db: PGlite, host = "127.0.0.1", port = 0): Promi
     socket.setNoDelay(true);
     let buffer = Buffer.alloc(0);
     let started = false;
+    /** the startup message held back until the client has given the password */
+    let pendingStartup: Message | null = null;
     let chain = Promise.resolve();
 
     const next = (): Message | null => {
@@ -130,7 +160,8 @@ export async function serveWire(db: PGlite, host = "127.0.0.1", port = 0): Promi
       return { kind: "protocol", type: String.fromCharCode(bytes[0] ?? 0), bytes };
     };
 
-    const handle = async (m: Message) => {
+    const handle = async (message: Message) => {
+      let m = message;
       if (m.kind === "ssl") {
         socket.write("N"); // no TLS on loopback; the client continues in plain text
         return;
@@ -138,6 +169,21 @@ export async function serveWire(db: PGlite, host = "127.0.0.1", port = 0): Promi
       if (m.kind === "cancel" || (m.kind === "protocol" && m.type === "X")) {
         socket.end();
         return;
+      }
+      if (m.kind === "startup" && password !== undefined) {
+        pendingStartup = m;
+        started = true; // the next message is a typed one: the password
+        socket.write(ASK_PASSWORD);
+        return;
+      }
+      if (pendingStartup) {
+        const given = m.type === "p" ? m.bytes.subarray(5, m.bytes.indexOf(0, 5)) : Buffer.alloc(0);
+        if (password === undefined || !samePassword(given, password)) {
+          socket.end(fatal("28P01", "password authentication failed"));
+          return;
+        }
+        m = pendingStartup;
+        pendingStartup = null;
       }
       await turns.take(id);
       // Keep a copy of the answer only while some other connection listens (to find notifications).

@@ -12,8 +12,26 @@ export {
 export { type FileStore, localFileStore } from "./file-store.ts";
 export { HotSql } from "./hot-sql.ts";
 export { openPlatform, type Platform } from "./platform.ts";
+export { lowerOwnPriority } from "./priority.ts";
 export { createQueueBackend, type QueueBackend, QueueName, queuePrefix } from "./queues.ts";
 export { cookieSecret } from "./secrets.ts";
+export {
+  canRun,
+  describeTools,
+  discoverTool,
+  type FoundTool,
+  findOnPath,
+  forgetTools,
+  installHint,
+  programPath,
+  TOOL_NAMES,
+  TOOL_SPECS,
+  type ToolName,
+  type ToolReport,
+  type ToolSource,
+  tool,
+  toolReports,
+} from "./tools.ts";
 export {
   type EngineReport,
   HEARTBEAT_MS,

@@ -12,11 +12,14 @@ export interface Platform {
   database: DatabaseHandle;
   /** present when REDIS_URL is set */
   redis?: Redis;
+  /** this installation's prefix of queue names and Redis keys */
+  prefix: string;
   queues: QueueBackend;
   files: FileStore;
   /**
    * Events between processes: Redis pub/sub with REDIS_URL; PostgreSQL LISTEN/NOTIFY with only
-   * DATABASE_URL; in-process with the embedded database (one process is all there is).
+   * DATABASE_URL or an embedded database shared with the launcher's worker process; in-process
+   * when the embedded database serves this process alone.
    */
   events: EventBus;
   close(): Promise<void>;
@@ -25,6 +28,10 @@ export interface Platform {
 export async function openPlatform(
   config: Config,
   log: { info(msg: string): void; error(obj: unknown, msg?: string): void },
+  options: {
+    /** other processes (the launcher's worker) use this embedded database: carry events to them too */
+    shareEmbedded?: boolean;
+  } = {},
 ): Promise<Platform> {
   const database = await openDatabase(config, (msg) => log.info(msg));
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
@@ -32,7 +39,7 @@ export async function openPlatform(
   const prefix = await queuePrefix(database.db);
   const transport = redis
     ? redisTransport(redis, `${prefix}:events`)
-    : database.embedded
+    : database.embedded && !options.shareEmbedded
       ? undefined
       : postgresTransport(database.url);
   const events = new EventBus(transport, (err) => log.error({ err }, "event bus error"));
@@ -43,6 +50,7 @@ export async function openPlatform(
     config,
     database,
     redis,
+    prefix,
     queues,
     files,
     events,

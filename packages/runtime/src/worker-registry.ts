@@ -1,5 +1,6 @@
 import { hostname } from "node:os";
 import type { Db } from "@yuelu/db";
+import type { ToolReport } from "./tools.ts";
 
 /**
  * Which speech engines the running workers have. Each worker process writes a heartbeat row
@@ -28,6 +29,8 @@ export interface LiveWorker {
   engines: EngineReport[];
   /** its text-to-speech engines (kind "tts"), one report per engine and language */
   ttsEngines: EngineReport[];
+  /** the outside programs it found (ffmpeg, ffprobe, espeak-ng, festival) and where */
+  tools: ToolReport[];
   startedAt: Date;
   seenAt: Date;
 }
@@ -42,9 +45,16 @@ export function startHeartbeat(
   workerId: string,
   engines: () => EngineReport[],
   onError: (error: unknown) => void = () => {},
+  tools: () => ToolReport[] = () => [],
 ): { beat(): Promise<void>; stop(): Promise<void> } {
   const beat = async () => {
-    const row = { hostname: hostname(), pid: process.pid, engines: engines() as object[], seenAt: new Date() };
+    const row = {
+      hostname: hostname(),
+      pid: process.pid,
+      engines: engines() as object[],
+      tools: tools() as object[],
+      seenAt: new Date(),
+    };
     await db.workerHeartbeat.upsert({ where: { workerId }, create: { workerId, ...row }, update: row });
   };
   const timer = setInterval(() => beat().catch(onError), HEARTBEAT_MS);
@@ -64,7 +74,12 @@ export async function liveWorkers(db: Db, now = new Date()): Promise<LiveWorker[
   const rows = await db.workerHeartbeat.findMany({ where: { seenAt: { gt: since } }, orderBy: { seenAt: "desc" } });
   return rows.map((r) => {
     const all = Array.isArray(r.engines) ? (r.engines as unknown as EngineReport[]) : [];
-    return { ...r, engines: all.filter((e) => e.kind !== "tts"), ttsEngines: all.filter((e) => e.kind === "tts") };
+    return {
+      ...r,
+      engines: all.filter((e) => e.kind !== "tts"),
+      ttsEngines: all.filter((e) => e.kind === "tts"),
+      tools: Array.isArray(r.tools) ? (r.tools as unknown as ToolReport[]) : [],
+    };
   });
 }
 

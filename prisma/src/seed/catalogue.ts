@@ -346,9 +346,9 @@ export const helpDocuments = [
     title: "支持哪些文件格式",
     titleEn: "Supported file formats",
     content:
-      "支持 wav、mp3、m4a、aac、mp4、3gp、mkv、flv、mov、wmv、mxf、avi、amr、wma、m4s，单个文件不超过 1GB、时长不超过 5 小时；单次转写支持 3 小时以内的音频。",
+      "支持 wav、mp3、m4a、aac、mp4、3gp、mkv、flv、mov、wmv、mxf、avi、amr、wma、m4s，以及浏览器录音和语音消息常用的 webm、weba、ogg、oga、opus 和无损的 flac、aiff、caf，单个文件不超过 1GB、时长不超过 5 小时；单次转写支持 3 小时以内的音频。",
     contentEn:
-      "wav, mp3, m4a, aac, mp4, 3gp, mkv, flv, mov, wmv, mxf, avi, amr, wma and m4s are supported, up to 1 GB and 5 hours per file; one transcription handles audio shorter than 3 hours.",
+      "wav, mp3, m4a, aac, mp4, 3gp, mkv, flv, mov, wmv, mxf, avi, amr, wma and m4s are supported, and the webm, weba, ogg, oga and opus of browser recordings and voice notes, and lossless flac, aiff and caf; up to 1 GB and 5 hours per file; one transcription handles audio shorter than 3 hours.",
   },
   {
     slug: "quota",

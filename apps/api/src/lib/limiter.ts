@@ -1,3 +1,5 @@
+import { StatusCode } from "@yuelu/contracts";
+import { AppError } from "@yuelu/domain";
 import type { Redis } from "ioredis";
 
 /**
@@ -9,7 +11,41 @@ export interface Limiter {
   hit(key: string, limit: number, windowSeconds: number): Promise<boolean>;
   /** The hits counted on `key` in its current window (0 when none). */
   count(key: string): Promise<number>;
+  /** Takes one hit back (never below 0): an attempt that turned out not to count. */
+  undo(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+}
+
+export interface GuessLimit {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Runs one guess (a gift code, a login) under its limits. Every attempt takes its place in each count
+ * *before* anything is looked up — so parallel guesses cannot all read "under the limit" first — and
+ * one past a limit is refused (10003, HTTP 429) without being tried. An attempt that turns out not to
+ * be a wrong guess (`wasGuess` false: right, or failed for another reason) gives its places back.
+ */
+export async function withGuessLimits<T>(
+  limiter: Limiter,
+  limits: readonly GuessLimit[],
+  attempt: () => Promise<T>,
+  wasGuess: (error: unknown) => boolean,
+): Promise<T> {
+  for (const { key, limit, windowSeconds } of limits) {
+    if (!(await limiter.hit(key, limit, windowSeconds))) throw new AppError(StatusCode.TooManyRequests, {}, 429);
+  }
+  const giveBack = () => Promise.all(limits.map((l) => limiter.undo(l.key)));
+  try {
+    const result = await attempt();
+    await giveBack();
+    return result;
+  } catch (error) {
+    if (!wasGuess(error)) await giveBack();
+    throw error;
+  }
 }
 
 export function redisLimiter(redis: Redis, prefix = "yuelu:limit:"): Limiter {
@@ -21,6 +57,14 @@ export function redisLimiter(redis: Redis, prefix = "yuelu:limit:"): Limiter {
     },
     async count(key) {
       return Number((await redis.get(prefix + key)) ?? 0);
+    },
+    async undo(key) {
+      // DECR only a live count above 0 (an expired window stays gone)
+      await redis.eval(
+        "local v = tonumber(redis.call('GET', KEYS[1]) or '0') if v > 0 then redis.call('DECR', KEYS[1]) end",
+        1,
+        prefix + key,
+      );
     },
     async reset(key) {
       await redis.del(prefix + key);
@@ -45,6 +89,10 @@ export function memoryLimiter(now: () => number = Date.now): Limiter {
     async count(key) {
       const w = windows.get(key);
       return w && w.resetAt > now() ? w.count : 0;
+    },
+    async undo(key) {
+      const w = windows.get(key);
+      if (w && w.resetAt > now() && w.count > 0) w.count -= 1;
     },
     async reset(key) {
       windows.delete(key);

@@ -1,26 +1,41 @@
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { sharedRateStore } from "../lib/shared-rate-store.ts";
 import { isApiPath } from "./web.ts";
 
 /**
- * A coarse per-IP ceiling on every route (RATE_LIMIT_PER_MINUTE), counted in each replica's memory:
- * a Redis round trip on every request halved throughput (bench/README.md), and a flood guard does
- * not need to be exact. The limits that matter for security (SMS, login) are shared through Redis
- * by the account service. Only the server's own paths count: the SPA's pages and static assets are
- * files from disk (cheap, and cached by the browser), and a page must never answer JSON. A limited
- * page under an API path (the login page) gets a readable HTML page (errors.ts).
+ * A flood guard on every route of the server's own (RATE_LIMIT_PER_MINUTE, 600 by default): per user
+ * for signed-in requests, per address for anonymous ones — so an office or a school behind one address
+ * is as many people as it has, while one client hammering is refused (429, 10003, Retry-After). It is
+ * counted after the session is known (preParsing) and, with REDIS_URL, shared by every API replica
+ * (lib/shared-rate-store.ts: counted in memory, summed in Redis every 200 ms). The limits that guard
+ * secrets (SMS codes, logins) are the account service's own, exact and in Redis.
+ *
+ * The SPA's pages and static assets are not counted: they are files from disk (cheap, and cached by the
+ * browser), and a page must never answer JSON. A limited page under an API path (the login page) gets
+ * a readable HTML page (errors.ts).
  */
 export default fp(
   async (app: FastifyInstance) => {
-    const { config } = app.deps;
+    const { config, redis, redisPrefix = "yuelu" } = app.deps;
     if (config.RATE_LIMIT_PER_MINUTE === 0) return;
+    const shared = redis ? sharedRateStore(redis, `${redisPrefix}:rate:`) : undefined;
+    if (shared) app.addHook("onClose", async () => shared.close());
     await app.register(rateLimit, {
       global: true,
       max: config.RATE_LIMIT_PER_MINUTE,
       timeWindow: 60_000,
+      hook: "preParsing",
+      keyGenerator: rateLimitKey,
+      ...(shared ? { store: shared.Store } : {}),
       allowList: (request) => request.url === "/healthz" || request.url === "/readyz" || !isApiPath(request.url),
     });
   },
-  { name: "rate-limit", dependencies: ["deps"] },
+  { name: "rate-limit", dependencies: ["deps", "auth"] },
 );
+
+/** Whose budget a request spends: its signed-in user's, else its address's. */
+export function rateLimitKey(request: FastifyRequest): string {
+  return request.session ? `user:${request.session.userId}` : `ip:${request.ip}`;
+}

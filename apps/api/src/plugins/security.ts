@@ -7,6 +7,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** server-to-server calls (payment notifications) that other sites may POST to */
     crossSite?: boolean;
+    /** a GET that changes state (the spec's GET /order/checkout): refused from other sites like a POST */
+    writes?: boolean;
   }
 }
 
@@ -61,7 +63,8 @@ export default fp(
   async (app: FastifyInstance) => {
     const publicUrl = app.deps.config.PUBLIC_URL;
     app.addHook("onRequest", async (request) => {
-      if (SAFE_METHODS.has(request.method) || request.routeOptions.config.crossSite) return;
+      const { crossSite, writes } = request.routeOptions.config;
+      if ((SAFE_METHODS.has(request.method) && !writes) || crossSite) return;
       if (isCrossSite(request, publicUrl)) throw new AppError(StatusCode.AccessDenied, {}, 403);
     });
     app.addHook("onSend", async (request, reply) => {

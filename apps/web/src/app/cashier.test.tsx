@@ -13,6 +13,14 @@ import { renderApp } from "@/testing/render.tsx";
 import { CashierHost } from "./cashier-host.tsx";
 import { AppProvider } from "./provider.tsx";
 
+/** A cashier opening's first ask for the goods: with the opening's key (one order however often it asks). */
+const firstAsk = (goodsId: number) => ({
+  goodsId,
+  payAgent: "alipay",
+  source: 0,
+  clientKey: expect.stringMatching(new RegExp(`:${goodsId}$`)),
+});
+
 /** The catalogue as the server answers it (docs/commerce.md): yuan numbers, fen integers, labels. */
 const goods = (g: Partial<PayGoods> & Pick<PayGoods, "goodsId" | "goodsName" | "priceFen">): PayGoods => ({
   price: g.priceFen / 100,
@@ -69,7 +77,7 @@ const CARDS = [
  * A fake shop: execute_payment makes orders YL1, YL2… (or re-issues the one named, with a new
  * expiry); check_pay_result answers `shop.tradeStatus`; user info turns member once paid.
  */
-function shop({ ttl = 900, refuse = 0 } = {}) {
+function shop({ ttl = 900, refuse = 0, providerless = false } = {}) {
   let made = 0;
   let refusals = refuse;
   const state = { tradeStatus: TradeStatus.Created as number, member: false };
@@ -104,6 +112,7 @@ function shop({ ttl = 900, refuse = 0 } = {}) {
       };
     },
     "POST /api/v1/pay/execute_payment": (call: FakeCall) => {
+      if (providerless) return envelopeError(60010, "本站尚未开通在线支付，请联系管理员");
       if (refusals-- > 0) return envelopeError(60002, "商品不存在或已下架");
       const body = call.body as { goodsId: number; orderNumber?: string };
       const orderNumber = body.orderNumber ?? `YL${++made}`;
@@ -171,16 +180,16 @@ describe("the cashier's membership tab", () => {
     expect(screen.getByRole("link", { name: /查看权益对比/ })).toHaveAttribute("href", "/vip");
     expect(screen.getByRole("link", { name: "《会员服务协议》" })).toHaveAttribute(
       "href",
-      "/helpDocument?doc=agreement",
+      "/helpDocument?doc=membership",
     );
 
     // An order for the first plan, then one for each plan picked.
     await waitFor(() => expect(qr()).toHaveAttribute("data-pay-url", "http://localhost:3000/mock-alipay/pay/YL1"));
-    expect(bodies("/execute_payment")).toEqual([{ goodsId: 7, payAgent: "alipay", source: 0 }]);
+    expect(bodies("/execute_payment")).toEqual([firstAsk(7)]);
     expect(screen.getByTestId("pay-amount")).toHaveTextContent("¥34.50");
     await userEvent.click(annual!);
     await waitFor(() => expect(qr()).toHaveAttribute("data-order-number", "YL2"));
-    expect(bodies("/execute_payment")[1]).toEqual({ goodsId: 9, payAgent: "alipay", source: 0 });
+    expect(bodies("/execute_payment")[1]).toEqual(firstAsk(9));
     expect(screen.getByTestId("pay-amount")).toHaveTextContent("¥336");
     expect(quarterly!.checked).toBe(false);
   });
@@ -276,6 +285,19 @@ describe("the cashier's membership tab", () => {
     expect(bodies("/execute_payment")[1]).not.toHaveProperty("orderNumber");
   });
 
+  it("on an install without a payment provider (60010) says payments are not set up, and offers no retry", async () => {
+    signInCookies();
+    const { bodies } = shop({ providerless: true });
+    renderApp("/transaudio");
+    act(() => openCashier());
+    expect(await screen.findByText("本站尚未开通在线支付，请联系管理员")).toBeInTheDocument();
+    await waitFor(() => expect(qr()).toHaveAttribute("data-phase", "error"));
+    const box = within(qr());
+    expect(box.getByText("本站尚未开通在线支付")).toBeInTheDocument();
+    expect(box.queryByRole("button")).toBeNull();
+    expect(bodies("/execute_payment")).toHaveLength(1);
+  });
+
   it("stops polling when the dialog closes", async () => {
     signInCookies();
     const { api } = shop();
@@ -325,7 +347,13 @@ describe("the duration-card tab", () => {
     expect(detail).toHaveTextContent("优惠-¥15");
     expect(within(detail).getByTestId("price-total")).toHaveTextContent("¥45");
     await waitFor(() => expect(qr()).toHaveAttribute("data-phase", "open"));
-    expect(bodies("/execute_payment")).toEqual([{ goodsId: 3, payAgent: "alipay", source: 0 }]);
+    expect(bodies("/execute_payment")).toEqual([firstAsk(3)]);
+    // a card is bought under the user agreement, not the membership agreement
+    expect(within(dialog).queryByRole("link", { name: "《会员服务协议》" })).toBeNull();
+    expect(within(dialog).getByRole("link", { name: "《用户协议》" })).toHaveAttribute(
+      "href",
+      "/helpDocument?doc=agreement",
+    );
   });
 
   it("a paid card announces its seconds", async () => {
@@ -353,7 +381,7 @@ describe("entry points", () => {
     const dialog = await screen.findByRole("dialog", { name: "收银台" });
     await waitFor(() => expect(within(screen.getByTestId("goods-8")).getByRole("radio")).toBeChecked());
     expect(within(dialog).getByRole("tab", { name: "购买会员" })).toHaveAttribute("aria-selected", "true");
-    await waitFor(() => expect(bodies("/execute_payment")).toEqual([{ goodsId: 8, payAgent: "alipay", source: 0 }]));
+    await waitFor(() => expect(bodies("/execute_payment")).toEqual([firstAsk(8)]));
     await userEvent.click(within(dialog).getByRole("button", { name: "关闭" }));
 
     const badge = await screen.findByTestId("member-badge");

@@ -8,6 +8,14 @@ import { type FakeCall, signInCookies } from "@/testing/fake-api.ts";
 import { record, signedInBackend } from "@/testing/records-fixtures.ts";
 import { renderApp } from "@/testing/render.tsx";
 
+/** A cashier opening's first ask for the goods: with the opening's key (one order however often it asks). */
+const firstAsk = (goodsId: number) => ({
+  goodsId,
+  payAgent: "alipay",
+  source: 0,
+  clientKey: expect.stringMatching(new RegExp(`:${goodsId}$`)),
+});
+
 const CARD = {
   goodsId: 3,
   goodsName: "10小时时长卡",
@@ -80,7 +88,7 @@ describe("/order", () => {
     expect(screen.getByTestId("price-total")).toHaveTextContent("¥45");
     expect(screen.getByTestId("purchase-notes")).toHaveTextContent("1 年内有效");
     await waitFor(() => expect(screen.getByTestId("pay-qr")).toHaveAttribute("data-order-number", "YL7"));
-    expect(api.callsTo("/order/checkout")[0]!.body).toEqual({ goodsId: 3, payAgent: "alipay", source: 0 });
+    expect(api.callsTo("/order/checkout")[0]!.body).toEqual(firstAsk(3));
     expect(api.callsTo("/execute_payment")).toHaveLength(0);
   });
 

@@ -9,9 +9,29 @@ import { createStore, createToggle, useStore } from "./create-store.ts";
  * renders them (app/engagement-dialogs.tsx the rewards, shop and messages).
  */
 export const loginDialog = createToggle();
-export const rewardDialog = createToggle();
-export const shopDialog = createToggle();
-export const messageDialog = createToggle();
+const rewardToggle = createToggle();
+const shopToggle = createToggle();
+const messageToggle = createToggle();
+
+/**
+ * One modal at a time: opening one of the app's dialogs (rewards, shop, messages, the cashier) closes
+ * the others — the shop's 'buy directly' leaves the shop for the cashier, it does not stack on it. The
+ * login dialog is the exception: it opens over whatever asked for it and hands back to it.
+ */
+function closeOthers(keep: unknown) {
+  for (const toggle of [rewardToggle, shopToggle, messageToggle]) if (toggle !== keep) toggle.close();
+  if (keep !== "cashier") cashierStore.set(null);
+}
+function exclusive(toggle: ReturnType<typeof createToggle>) {
+  const open = () => {
+    closeOthers(toggle);
+    toggle.open();
+  };
+  return { ...toggle, open, setOpen: (value: boolean) => (value ? open() : toggle.close()) };
+}
+export const rewardDialog = exclusive(rewardToggle);
+export const shopDialog = exclusive(shopToggle);
+export const messageDialog = exclusive(messageToggle);
 
 /** Spec §2 cashier tabs: 'buy membership' and 'buy duration card'. */
 export type CashierTab = "membership" | "card";
@@ -48,6 +68,7 @@ export function cashierRequest({ tabs, defaultTab, goodsId }: CashierOptions = {
 
 export const cashierDialog = {
   open(options?: CashierOptions) {
+    closeOthers("cashier");
     cashierSeq += 1;
     cashierStore.set({ ...cashierRequest(options), seq: cashierSeq });
   },

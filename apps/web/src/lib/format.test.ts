@@ -13,7 +13,7 @@ describe("formatting (spec §9)", () => {
     expect(formatSize(1073741824)).toBe("1.0GB");
   });
 
-  it("durations: minutes under an hour, hours (one decimal, rounded down) from an hour on", () => {
+  it("a reward's stacked parts: minutes under an hour, hours (one decimal, rounded down) from an hour on", () => {
     expect(durationParts(0)).toEqual({ value: 0, unit: "minutes" });
     expect(durationParts(20)).toEqual({ value: 1, unit: "minutes" });
     expect(durationParts(12 * 60)).toEqual({ value: 12, unit: "minutes" });
@@ -33,7 +33,14 @@ describe("formatting (spec §9)", () => {
     expect(formatDurationText(t, 10800, "long")).toBe("3 hours");
     expect(formatDurationText(t, 3600, "long")).toBe("1 hour");
     expect(formatDurationText(t, 60, "long")).toBe("1 minute");
+    expect(formatDurationText(t, 10_740)).toBe("2 h 59 min");
+    expect(formatDurationText(t, 3_660, "long")).toBe("1 hour 1 minute");
     await i18n.changeLanguage("zh");
+    // a 3-hour card after one minute of use reads hours and minutes, not "2.9 小时"
+    expect(formatDurationText(t, 10_740)).toBe("2 小时 59 分钟");
+    expect(formatDurationText(t, 10_675)).toBe("2 小时 57 分钟");
+    expect(formatDurationText(t, 20)).toBe("1 分钟");
+    expect(formatDurationText(t, 0)).toBe("0 分钟");
   });
 
   it("percents: never '0%' once something is used", () => {

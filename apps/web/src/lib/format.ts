@@ -7,9 +7,9 @@ export interface DurationParts {
 }
 
 /**
- * A duration as people read a quota or a card: minutes under an hour (any time at all shows as
- * at least 1 minute, so 12 minutes used never reads "0 hours"), hours from an hour on with one
- * decimal at most, rounded down (a balance never reads more than there is: 10 675 s is 2.9 h).
+ * A round amount as a number and one unit, for a reward image that stacks them ('30' over '分钟'):
+ * minutes under an hour (at least 1), hours from an hour on with one decimal at most, rounded down.
+ * Balances and quotas read in hours and minutes (formatDurationText).
  */
 export function durationParts(seconds: number): DurationParts {
   const s = Math.max(0, seconds);
@@ -20,12 +20,26 @@ export function durationParts(seconds: number): DurationParts {
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
- * '12 分钟', '3 小时' / '12 min', '3 h' (units.minutes / units.hours) where space is short (the
- * header, the quota bars); `long` spells the unit out in a sentence ('3 hours').
+ * A balance, a quota or a card in hours and minutes: '2 小时 57 分钟', '12 分钟', '3 小时' /
+ * '2 h 57 min' (units.hours / units.minutes) where space is short (the quota bars, the card list);
+ * `long` spells the units out in a sentence ('2 hours 57 minutes'); `compact` is the header's. Rounded down to the minute
+ * (a balance never reads more than there is), but any time at all reads at least 1 minute.
  */
-export function formatDurationText(t: Translate, seconds: number, style: "short" | "long" = "short"): string {
-  const { value, unit } = durationParts(seconds);
-  return t(`units.${unit}${style === "long" ? "Long" : ""}`, { count: value });
+export function formatDurationText(
+  t: Translate,
+  seconds: number,
+  style: "short" | "long" | "compact" = "short",
+): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const hours = Math.floor(s / SECONDS.hour);
+  const minutes = s > 0 && s < SECONDS.minute ? 1 : Math.floor((s % SECONDS.hour) / SECONDS.minute);
+  const long = style === "long" ? "Long" : "";
+  const h = t(`units.hours${long}`, { count: hours });
+  const m = t(`units.minutes${long}`, { count: minutes });
+  if (hours === 0) return m;
+  if (minutes === 0) return h;
+  // the header's chip: '2小时59分' / '2h 59m', so it fits a phone's header
+  return style === "compact" ? t("units.hoursMinutesCompact", { hours, minutes }) : `${h} ${m}`;
 }
 
 export function percent(used: number, total: number): number {

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
+import { installHint, programPath } from "@yuelu/runtime";
 
 export const SAMPLE_RATE = 16_000;
 
@@ -26,7 +27,8 @@ export function pcmFrom(samples: Int16Array | Float32Array): Pcm {
   };
 }
 
-export const ffmpegBinary = () => process.env.FFMPEG_PATH || "ffmpeg";
+/** The ffmpeg this process runs (runtime/tools.ts: FFMPEG_PATH, else the system's, else the npm-packaged one). */
+export const ffmpegBinary = () => programPath("ffmpeg");
 
 export class AudioDecodeError extends Error {
   constructor(message: string) {
@@ -78,7 +80,7 @@ export function decodeToPcm(
     child.on("error", (error: NodeJS.ErrnoException) => {
       reject(
         error.code === "ENOENT"
-          ? new AudioDecodeError("ffmpeg is not installed (Debian: apt-get install ffmpeg, or set FFMPEG_PATH)")
+          ? new AudioDecodeError(`ffmpeg is not installed: ${installHint("ffmpeg", process.env.FFMPEG_PATH)}`)
           : error,
       );
     });

@@ -3,6 +3,7 @@ import { readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { installHint } from "@yuelu/runtime";
 import type { PcmAudio } from "../engines/tts/types.ts";
 import { ffmpegBinary } from "./pcm.ts";
 
@@ -134,7 +135,7 @@ function ffmpegPipe(args: string[], input: Buffer, signal?: AbortSignal): Promis
 
 function ffmpegError(error: NodeJS.ErrnoException, stderr: string): Error {
   if (error.code === "ENOENT") {
-    return new SpeechAudioError("ffmpeg is not installed (Debian: apt-get install ffmpeg, or set FFMPEG_PATH)", true);
+    return new SpeechAudioError(`ffmpeg is not installed: ${installHint("ffmpeg", process.env.FFMPEG_PATH)}`, true);
   }
   if (error.name === "AbortError") return error;
   return new SpeechAudioError(`ffmpeg could not run: ${error.message} ${stderr.slice(0, 300)}`);

@@ -19,6 +19,8 @@ export interface TranscribeContext {
   log?: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
   /** least time between two progress writes (ms) */
   progressEveryMs?: number;
+  /** when the job was queued (epoch ms): the log says how long it waited */
+  queuedAt?: number;
 }
 
 export type TranscribeOutcome =
@@ -62,6 +64,7 @@ const P = { decoded: 8, segmented: 10, recognised: 88, diarized: 96 } as const;
  * retry and `failTranscription`.
  */
 export async function transcribe(taskId: number, ctx: TranscribeContext): Promise<TranscribeOutcome> {
+  const begun = Date.now();
   const task = await claimTask(ctx.domain, taskId);
   if (!task)
     return { status: "skipped", reason: "the task is not waiting for transcription (done, failed or deleted)" };
@@ -193,6 +196,9 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
       engine: engine.name,
       seconds: pcm.length / 16_000,
       wallSeconds: (Date.now() - started) / 1000,
+      ...(ctx.queuedAt ? { waitedMs: begun - ctx.queuedAt } : {}),
+      // claiming the task, the engine ready, the file found
+      prepareMs: started - begun,
       ...stages,
       segments: stored.length,
       speakers: dia.count,

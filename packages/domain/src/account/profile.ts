@@ -4,18 +4,33 @@ import { AppError } from "../errors.ts";
 import { advanceTasks } from "../rewards/task-progress.ts";
 import { businessDay } from "../time.ts";
 import { userChanged } from "../transaction.ts";
+import { dropAvatarFile, isBuiltInAvatar } from "./avatar.ts";
 
 /** Writes to a user's own row; each announces "user.changed" once committed (the user-info cache). */
 
 type Ctx = Pick<DomainContext, "db" | "clock" | "events" | "config">;
 
-/** Nickname, avatar, and welcome gifts the onboarding dialogs have announced (shown once). */
+/**
+ * Nickname, avatar, and welcome gifts the onboarding dialogs have announced (shown once). The avatar
+ * a user may choose: none (""), a built-in one, or the photo they uploaded themselves (their current
+ * one, unchanged; `uploaded` is the upload's own call). An uploaded avatar that is replaced loses its
+ * file — only the caller's, and only once no profile shows it.
+ */
 export async function updateProfile(
-  ctx: Ctx,
+  ctx: Ctx & Pick<DomainContext, "files">,
   userId: number,
   input: { nickName?: string; userPhoto?: string; giftsShown?: WelcomeGiftKind | WelcomeGiftKind[] },
+  options: { uploaded?: boolean } = {},
 ): Promise<void> {
   const shown = input.giftsShown === undefined ? [] : [input.giftsShown].flat();
+  const before =
+    input.userPhoto === undefined
+      ? undefined
+      : (await ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: { userPhoto: true } })).userPhoto;
+  const photo = input.userPhoto;
+  if (photo !== undefined && !options.uploaded && photo !== "" && !isBuiltInAvatar(photo) && photo !== before) {
+    throw AppError.invalid("userPhoto", "must be one of the built-in avatars or a photo you uploaded");
+  }
   await ctx.db.$transaction([
     ctx.db.user.update({
       where: { id: userId },
@@ -30,6 +45,7 @@ export async function updateProfile(
     }),
   ]);
   await userChanged(ctx, userId);
+  if (before !== undefined && before !== photo) await dropAvatarFile(ctx, before);
 }
 
 /** A password hash (scrypt, made by the account service) for password sign-in. */

@@ -15,7 +15,9 @@ export async function purgeAccount(ctx: DomainContext, userId: number): Promise<
     const records = await tx.audioRecord.findMany({ where: { userId }, select: { storageKey: true } });
     const voices = await tx.userVoice.findMany({ where: { userId }, select: { sourceKey: true } });
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { userPhoto: true } });
-    const avatar = uploadedAvatarKey(user.userPhoto);
+    // an avatar another profile still shows (set before photos were checked) keeps its file
+    const shared = await tx.user.count({ where: { userPhoto: user.userPhoto, id: { not: userId } } });
+    const avatar = shared ? undefined : uploadedAvatarKey(user.userPhoto);
     const speech = await tx.ttsTask.findMany({
       where: { userId, outputKey: { not: null } },
       select: { outputKey: true },

@@ -44,13 +44,32 @@ export function orderNumberOf(providerOrderNo: string): string {
   return providerOrderNo.replace(/-\d+$/, "");
 }
 
-/** A new order for the goods at today's price, payable for PAY_ORDER_TTL_SECONDS. */
-export async function createOrder(ctx: Ctx, userId: number, goodsId: number, provider: string): Promise<OrderModel> {
+/**
+ * A new order for the goods at today's price, payable for PAY_ORDER_TTL_SECONDS. With the client's
+ * key of one cashier opening (`clientKey`), asking again answers the order that key already placed
+ * (`created: false`) — unique per user and key, so parallel asks make one order; the key names one
+ * goods (another goods under it: 10002).
+ */
+export async function createOrder(
+  ctx: Ctx,
+  userId: number,
+  goodsId: number,
+  provider: string,
+  clientKey?: string,
+): Promise<{ order: OrderModel; created: boolean }> {
+  const placed = async () => {
+    if (!clientKey) return null;
+    const order = await ctx.db.order.findUnique({ where: { userId_clientKey: { userId, clientKey } } });
+    if (order && order.goodsId !== goodsId) throw AppError.invalid("clientKey", "already used for other goods");
+    return order;
+  };
+  const earlier = await placed();
+  if (earlier) return { order: earlier, created: false };
   const goods = await sellableGoods(ctx, goodsId);
   const now = ctx.clock.now();
   for (let attempt = 0; ; attempt++) {
     try {
-      return await ctx.db.order.create({
+      const order = await ctx.db.order.create({
         data: {
           orderNumber: newOrderNumber(now),
           userId,
@@ -58,11 +77,17 @@ export async function createOrder(ctx: Ctx, userId: number, goodsId: number, pro
           amountFen: goods.priceFen,
           provider,
           expiresAt: addSeconds(now, ctx.config.PAY_ORDER_TTL_SECONDS),
+          clientKey: clientKey ?? null,
         },
       });
+      return { order, created: true };
     } catch (error) {
-      // one draw in a million per second collides: draw again
-      if (attempt >= 3 || (error as { code?: string }).code !== "P2002") throw error;
+      if ((error as { code?: string }).code !== "P2002") throw error;
+      // the same key placed by a parallel ask: that order is the answer
+      const raced = await placed();
+      if (raced) return { order: raced, created: false };
+      // one order-number draw in a million per second collides: draw again
+      if (attempt >= 3) throw error;
     }
   }
 }

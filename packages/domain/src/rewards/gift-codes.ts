@@ -1,5 +1,11 @@
 import { randomInt } from "node:crypto";
-import { GIFT_MEMBERSHIP_TYPES, type GiftRedeemResult, RewardType, StatusCode } from "@yuelu/contracts";
+import {
+  GIFT_CODE_LIMITS,
+  GIFT_MEMBERSHIP_TYPES,
+  type GiftRedeemResult,
+  RewardType,
+  StatusCode,
+} from "@yuelu/contracts";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { sendUserMessage } from "../messages/send.ts";
@@ -99,13 +105,29 @@ export interface GiftBatch {
   batch: string;
 }
 
-/** Creates `count` new random codes (the operators' CLI prints them); answers them. */
+/**
+ * Creates `count` new random codes (the operators' CLI prints them); answers them. Every figure is
+ * checked against GIFT_CODE_LIMITS here, where codes are made, so no redemption can overflow later
+ * (10002 naming the figure).
+ */
 export async function createGiftCodes(ctx: Pick<DomainContext, "db">, spec: GiftBatch): Promise<string[]> {
   if (!(spec.rewardType === 0 || spec.rewardType === 1 || isMembershipGift(spec.rewardType))) {
-    throw new Error("rewardType must be 0 (beans), 1 (a time card, seconds) or 101–199 (membership days)");
+    throw AppError.invalid("rewardType", "0 (beans), 1 (a time card, seconds) or 101–199 (membership days)");
   }
-  if (!Number.isSafeInteger(spec.rewardNumber) || spec.rewardNumber <= 0)
-    throw new Error("the reward must be positive");
+  const [field, max] =
+    spec.rewardType === 0
+      ? ["beans", GIFT_CODE_LIMITS.beans]
+      : spec.rewardType === 1
+        ? ["card seconds", GIFT_CODE_LIMITS.cardSeconds]
+        : ["member days", GIFT_CODE_LIMITS.memberDays];
+  const within = (name: string, value: number, most: number) => {
+    if (!Number.isSafeInteger(value) || value < 1 || value > most) {
+      throw AppError.invalid(name, `from 1 to ${most.toLocaleString("en")}`);
+    }
+  };
+  within(field, spec.rewardNumber, max);
+  within("max uses", spec.maxRedemptions, GIFT_CODE_LIMITS.maxRedemptions);
+  within("count", spec.count, GIFT_CODE_LIMITS.count);
   const codes = new Set<string>();
   while (codes.size < spec.count) codes.add(newCode());
   const { count } = await ctx.db.giftCode.createMany({

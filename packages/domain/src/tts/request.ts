@@ -1,4 +1,4 @@
-import { StatusCode, type TtsFormat, ttsCharCount, ttsFailureReason } from "@yuelu/contracts";
+import { StatusCode, type TtsFormat, ttsCharCount, ttsFailureReason, withoutUnsafe } from "@yuelu/contracts";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { businessDay } from "../time.ts";
@@ -26,7 +26,8 @@ export type EnqueueSynthesis = (taskId: number) => Promise<void>;
 
 /** A work's default title: the start of its text on one line (at most 20 characters). */
 export function defaultTitle(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
+  // the title rule of explicit titles and renames: no controls, no bidi overrides (a file name comes from it)
+  const line = withoutUnsafe(text.replace(/\s+/g, " ")).trim();
   const chars = [...line];
   return chars.length <= 20 ? line : `${chars.slice(0, 20).join("")}…`;
 }

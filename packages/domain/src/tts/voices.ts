@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { TtsEngineName, TtsLanguage, VoiceAgeGroup, VoiceGender, VoiceStyle } from "@yuelu/contracts";
-import type { Db } from "@yuelu/db";
+import { type Db, likeLiteral } from "@yuelu/db";
 
 /** The voice library (docs/tts.md "Voice library"): the seeded catalogue, read. */
 
@@ -77,8 +77,8 @@ export async function libraryVoices(db: Db, filter: VoiceFilter = {}): Promise<L
       ...(keyword
         ? {
             OR: [
-              { name: { contains: keyword, mode: "insensitive" as const } },
-              { nameEn: { contains: keyword, mode: "insensitive" as const } },
+              { name: { contains: likeLiteral(keyword), mode: "insensitive" as const } },
+              { nameEn: { contains: likeLiteral(keyword), mode: "insensitive" as const } },
             ],
           }
         : {}),

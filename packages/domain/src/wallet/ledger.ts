@@ -1,4 +1,4 @@
-import { StatusCode } from "@yuelu/contracts";
+import { BEAN_BALANCE_MAX, StatusCode } from "@yuelu/contracts";
 import { AppError } from "../errors.ts";
 import type { Tx } from "../transaction.ts";
 
@@ -34,7 +34,7 @@ export function spendBeans(tx: Tx, userId: number, amount: number, reason: strin
 }
 
 function assertAmount(amount: number) {
-  if (!Number.isSafeInteger(amount) || amount <= 0)
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > BEAN_BALANCE_MAX)
     throw new Error(`bean amount must be a positive integer: ${amount}`);
 }
 
@@ -42,11 +42,12 @@ async function post(tx: Tx, userId: number, amount: number, reason: string, refI
   // The user's row is locked FOR UPDATE first, so postings for one user take turns and balanceAfter
   // is exact; the unique key turns a replay into a no-op (ON CONFLICT), and a spend beyond the
   // balance inserts nothing (the CHECK on users.beanBalance would refuse it anyway).
+  // The sum is taken in 64 bits: a grant that would pass BEAN_BALANCE_MAX inserts nothing (60011 below).
   const inserted = await tx.$queryRaw<{ balanceAfter: number }[]>`
     INSERT INTO bean_ledger ("userId", amount, reason, "refId", "balanceAfter")
-    SELECT u.id, ${amount}::int, ${reason}, ${refId}, u."beanBalance" + ${amount}::int
+    SELECT u.id, ${amount}::int, ${reason}, ${refId}, (u."beanBalance"::bigint + ${amount}::bigint)::int
     FROM (SELECT id, "beanBalance" FROM users WHERE id = ${userId}::int FOR UPDATE) u
-    WHERE u."beanBalance" + ${amount}::int >= 0
+    WHERE u."beanBalance"::bigint + ${amount}::bigint BETWEEN 0 AND ${BEAN_BALANCE_MAX}::bigint
     ON CONFLICT ("userId", reason, "refId") DO NOTHING
     RETURNING "balanceAfter"`;
   const row = inserted[0];
@@ -63,5 +64,5 @@ async function post(tx: Tx, userId: number, amount: number, reason: string, refI
     select: { id: true },
   });
   if (posted) return { applied: false, balance: user.beanBalance };
-  throw new AppError(StatusCode.NotEnoughBeans);
+  throw new AppError(amount > 0 ? StatusCode.BeanBalanceFull : StatusCode.NotEnoughBeans);
 }

@@ -12,7 +12,7 @@ export async function extendMembership(tx: Tx, userId: number, seconds: number, 
   const [row] = await tx.$queryRaw<{ until: Date }[]>`
     UPDATE users
     SET "memberEffectiveTime" = GREATEST(${now}::timestamp(3), COALESCE("memberEffectiveTime", ${now}::timestamp(3)))
-                                + make_interval(secs => ${seconds}::int),
+                                + make_interval(secs => ${seconds}::double precision),
         "updatedAt" = ${now}::timestamp(3)
     WHERE id = ${userId}::int
     RETURNING "memberEffectiveTime" AS until`;

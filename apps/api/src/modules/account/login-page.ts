@@ -1,4 +1,5 @@
-import type { Lang } from "@yuelu/contracts";
+import { type Lang, LOGIN_SIZE_MESSAGE, LOGIN_SUCCESS_MESSAGE, StatusCode } from "@yuelu/contracts";
+import { POW_SOLVER_JS } from "./pow-solver.ts";
 
 const TEXT = {
   zh: {
@@ -16,11 +17,14 @@ const TEXT = {
     passwordPlaceholder: "请输入密码",
     setPassword: "同时设置登录密码（可选，至少8位）",
     submit: "登录",
-    agree: "登录即表示同意《用户协议》和《隐私政策》",
+    agree: "登录即表示同意{agreement}和{privacy}",
+    agreement: "《用户协议》",
+    privacy: "《隐私政策》",
     badPhone: "请输入正确的11位手机号",
     badCode: "请输入6位验证码",
     badPassword: "密码至少8位",
     sent: "验证码已发送",
+    verifying: "正在进行安全验证，请稍候…",
     devCode: "开发模式验证码：",
     codeInLog: "未配置短信网关：验证码已写入服务器日志，请向管理员索取",
     network: "网络错误，请稍后重试",
@@ -41,11 +45,14 @@ const TEXT = {
     passwordPlaceholder: "Your password",
     setPassword: "Also set a password (optional, 8+ characters)",
     submit: "Sign in",
-    agree: "By signing in you agree to the User Agreement and the Privacy Policy",
+    agree: "By signing in you agree to the {agreement} and the {privacy}",
+    agreement: "User Agreement",
+    privacy: "Privacy Policy",
     badPhone: "Enter a valid 11-digit mobile number",
     badCode: "Enter the 6-digit code",
     badPassword: "The password needs at least 8 characters",
     sent: "Code sent",
+    verifying: "Running a quick security check…",
     devCode: "Development code: ",
     codeInLog: "No SMS gateway is configured: the code was written to the server's log. Ask the operator for it.",
     network: "Network error, please try again",
@@ -67,6 +74,10 @@ function inlineJson(value: unknown): string {
  */
 export function loginPage(lang: Lang, redir: string, nonce: string): string {
   const t = TEXT[lang];
+  // The documents open beside the sign-in (a new tab), so the half-filled form stays.
+  const doc = (name: "agreement" | "privacy") =>
+    `<a href="/helpDocument?doc=${name}&amp;lang=${lang}" target="_blank" rel="noopener">${t[name]}</a>`;
+  const agree = t.agree.replace("{agreement}", doc("agreement")).replace("{privacy}", doc("privacy"));
   return `<!doctype html>
 <html lang="${lang === "zh" ? "zh-CN" : "en"}">
 <head>
@@ -74,7 +85,7 @@ export function loginPage(lang: Lang, redir: string, nonce: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.title}</title>
 <style nonce="${nonce}">
-  :root { --brand:#3b6cf6; --brand-dark:#2a54cc; --text:#1f2430; --muted:#7a8194; --line:#e3e6ee; --danger:#e5484d; }
+  :root { --brand:#2f5ae0; --brand-dark:#2447b8; --text:#1f2430; --muted:#666c80; --line:#d5d9e3; --danger:#c62f35; }
   * { box-sizing: border-box; }
   body { margin:0; font:15px/1.5 -apple-system,BlinkMacSystemFont,"PingFang SC","Microsoft YaHei",system-ui,sans-serif; color:var(--text); background:#fff; }
   main { max-width:380px; margin:0 auto; padding:28px 24px; }
@@ -95,11 +106,21 @@ export function loginPage(lang: Lang, redir: string, nonce: string): string {
   .msg { min-height:20px; margin-top:10px; font-size:13px; }
   .msg.error { color:var(--danger); }
   .msg.info { color:var(--brand); }
-  .agree { color:var(--muted); font-size:12px; margin-top:14px; text-align:center; }
+  .agree { color:var(--muted); font-size:12px; margin:14px 0 0; text-align:center; }
+  .agree a { color:var(--brand); text-decoration:none; }
+  .agree a:hover { text-decoration:underline; }
   [hidden] { display:none !important; }
   /* Inside the app's login dialog, the dialog carries the title. */
-  .framed main { padding-top: 8px; }
+  .framed main { padding: 8px 4px 4px; }
   .framed h1 { display:none; }
+  /* A phone's dialog is narrow: tighter spacing keeps the consent line in view. */
+  @media (max-width: 400px) {
+    .sub { margin-bottom: 12px; }
+    label { margin: 8px 0 4px; }
+    .code-btn { width: 112px; }
+    .submit { margin-top: 16px; }
+    .msg { margin-top: 6px; }
+  }
 </style>
 </head>
 <body>
@@ -128,11 +149,12 @@ export function loginPage(lang: Lang, redir: string, nonce: string): string {
     </div>
     <button type="submit" class="submit" id="submit">${t.submit}</button>
     <div class="msg" id="msg" role="status" aria-live="polite"></div>
-    <p class="agree">${t.agree}</p>
+    <p class="agree" id="agree">${agree}</p>
   </form>
 </main>
-<script nonce="${nonce}">
+<script nonce="${nonce}">${POW_SOLVER_JS}
 (function () {
+  var CHALLENGE_REQUIRED = ${StatusCode.ChallengeRequired};
   var T = ${inlineJson(t)};
   var LANG = ${inlineJson(lang)};
   var REDIR = ${inlineJson(redir)};
@@ -140,7 +162,16 @@ export function loginPage(lang: Lang, redir: string, nonce: string): string {
   var INVITE = new URLSearchParams(location.search).get("invite") || "";
   var mode = "sms";
   var $ = function (id) { return document.getElementById(id); };
-  if (window.parent && window.parent !== window) document.body.classList.add("framed");
+  var framed = window.parent && window.parent !== window;
+  if (framed) {
+    document.body.classList.add("framed");
+    // The dialog sizes its frame to this page, so the consent line is never cut off.
+    var tellSize = function () {
+      window.parent.postMessage({ type: "${LOGIN_SIZE_MESSAGE}", height: Math.ceil(document.querySelector("main").getBoundingClientRect().height) }, location.origin);
+    };
+    if (window.ResizeObserver) new ResizeObserver(tellSize).observe(document.querySelector("main"));
+    tellSize();
+  }
   function say(text, kind) { var m = $("msg"); m.textContent = text || ""; m.className = "msg " + (kind || "error"); }
   function phone() { return $("phone").value.replace(/\\s+/g, ""); }
   function validPhone() { return /^(\\+?86)?1[3-9]\\d{9}$/.test(phone()); }
@@ -172,16 +203,34 @@ export function loginPage(lang: Lang, redir: string, nonce: string): string {
       btn.textContent = T.resend.replace("{s}", left);
     }, 1000);
   }
-  $("send").onclick = function () {
-    if (!validPhone()) return say(T.badPhone);
-    $("send").disabled = true;
-    post("/account/api/sms/send", { phone: phone() }).then(function (res) {
-      if (res.status_code !== 1) { $("send").disabled = false; return say(res.status_msg); }
+  function failed(text) { $("send").disabled = false; say(text); }
+  // Many codes asked from this address lately: the server wants a proof of work, solved here.
+  function sendWithChallenge() {
+    say(T.verifying, "info");
+    fetch("/account/api/sms/challenge?lang=" + LANG, { credentials: "same-origin", headers: { lang: LANG } })
+      .then(function (r) { return r.json(); })
+      .then(function (res) {
+        if (res.status_code !== 1) return failed(res.status_msg);
+        POW.solve(res.data, function (payload) { if (payload) sendCode(payload); else failed(T.network); });
+      })
+      .catch(function () { failed(T.network); });
+  }
+  function sendCode(altcha) {
+    var body = { phone: phone() };
+    if (altcha) body.altcha = altcha;
+    post("/account/api/sms/send", body).then(function (res) {
+      if (res.status_code === CHALLENGE_REQUIRED && !altcha) return sendWithChallenge();
+      if (res.status_code !== 1) return failed(res.status_msg);
       countdown(60);
       if (res.data && res.data.devCode) { $("code").value = res.data.devCode; say(T.devCode + res.data.devCode, "info"); }
       else if (res.data && res.data.codeIn === "log") say(T.codeInLog, "info");
       else say(T.sent, "info");
-    }).catch(function () { $("send").disabled = false; say(T.network); });
+    }).catch(function () { failed(T.network); });
+  }
+  $("send").onclick = function () {
+    if (!validPhone()) return say(T.badPhone);
+    $("send").disabled = true;
+    sendCode(null);
   };
   $("form").onsubmit = function (e) {
     e.preventDefault();
@@ -204,8 +253,8 @@ export function loginPage(lang: Lang, redir: string, nonce: string): string {
       $("submit").disabled = false;
       if (res.status_code !== 1) return say(res.status_msg);
       say(T.success, "info");
-      var message = { type: "login-success", userId: res.data.userId, userName: res.data.userName };
-      if (window.parent && window.parent !== window) window.parent.postMessage(message, location.origin);
+      var message = { type: "${LOGIN_SUCCESS_MESSAGE}", userId: res.data.userId, userName: res.data.userName };
+      if (framed) window.parent.postMessage(message, location.origin);
       else location.href = REDIR;
     }).catch(function () { $("submit").disabled = false; say(T.network); });
   };

@@ -7,6 +7,7 @@ import {
   ZLoginBody,
   ZLoginData,
   ZPhone,
+  ZSmsChallenge,
   ZSmsSendBody,
   ZSmsSendData,
 } from "@yuelu/contracts";
@@ -14,9 +15,11 @@ import { findOrCreateAccount } from "@yuelu/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { requestLang } from "../../lib/lang.ts";
+import { isLoopbackClient } from "../../lib/loopback.ts";
+import { smsChallenge } from "./challenge.ts";
 import { loginPage } from "./login-page.ts";
-import { isLoopbackClient, safeRedirect } from "./redirect.ts";
-import { login, sendSmsCode } from "./service.ts";
+import { safeRedirect } from "./redirect.ts";
+import { ACCOUNT_LIMITS, login, sendSmsCode } from "./service.ts";
 import { clearSessionCookies, createSession, destroySession, setSessionCookies } from "./sessions.ts";
 
 const tags = ["account"];
@@ -57,8 +60,14 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/sms/send",
     { schema: { tags, body: ZSmsSendBody, response: { 200: envelopeOf(ZSmsSendData) } } },
-    async (request) => ok(await sendSmsCode(deps, request.body.phone, request.ip, isLoopbackClient(request))),
+    async (request) => ok(await sendSmsCode(deps, request.body, request.ip, isLoopbackClient(request))),
   );
+
+  // The proof-of-work an address needs once it has asked for many codes (challenge.ts).
+  app.get("/api/sms/challenge", { schema: { tags, response: { 200: envelopeOf(ZSmsChallenge) } } }, async (request) => {
+    const [ipKey] = ACCOUNT_LIMITS.smsPerIpHour;
+    return ok(await smsChallenge(deps.cookieSecret, await deps.limiter.count(ipKey + request.ip)));
+  });
 
   app.post(
     "/api/login",

@@ -11,6 +11,8 @@ import {
   setPasswordHash,
 } from "@yuelu/domain";
 import type { AppDeps } from "../../deps.ts";
+import { withGuessLimits } from "../../lib/limiter.ts";
+import { SMS_FREE_PER_ADDRESS, spendSolution } from "./challenge.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 
 export const SMS_CODE_TTL_SECONDS = 300;
@@ -20,7 +22,8 @@ const SMS_CODE_MAX_ATTEMPTS = 5;
 export const ACCOUNT_LIMITS = {
   smsPerPhoneMinute: ["sms:phone:", 1, 60],
   smsPerPhoneDay: ["sms:phone-day:", 10, SECONDS.day],
-  smsPerIpHour: ["sms:ip:", 30, SECONDS.hour],
+  /** codes asked from one address: past this, each needs a solved proof-of-work challenge (challenge.ts) */
+  smsPerIpHour: ["sms:ip:", SMS_FREE_PER_ADDRESS, SECONDS.hour],
   /** attempts from one address */
   loginPerIp: ["login:ip:", 60, 15 * 60],
   /** failures on one phone from one address: beyond this, that address is refused (10003) */
@@ -44,14 +47,20 @@ function codeHash(secret: string, phone: string, code: string): string {
  * Sends a login code. The console provider writes it to the server's log; outside production it
  * also hands it back in the answer (`devCode`), but only to a client on this machine, so a laptop
  * install needs no SMS gateway while an install reachable from elsewhere never gives codes away.
+ * Every request counts against its address first; past the address's free codes it needs a solved
+ * challenge (`altcha`, else 10008); the per-phone limits apply either way.
  */
 export async function sendSmsCode(
   deps: AppDeps,
-  phone: string,
+  input: { phone: string; altcha?: string | undefined },
   ip: string,
   loopbackClient: boolean,
 ): Promise<SmsSendData> {
-  await enforce(deps, ACCOUNT_LIMITS.smsPerIpHour, ip);
+  const { phone } = input;
+  const [ipKey, free, window] = ACCOUNT_LIMITS.smsPerIpHour;
+  if (!(await deps.limiter.hit(ipKey + ip, free, window))) {
+    await spendSolution(deps.cookieSecret, deps.limiter, input.altcha);
+  }
   await enforce(deps, ACCOUNT_LIMITS.smsPerPhoneMinute, phone);
   await enforce(deps, ACCOUNT_LIMITS.smsPerPhoneDay, phone);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -77,24 +86,31 @@ export async function sendSmsCode(
 }
 
 /**
- * Consumes the phone's latest live code if `code` matches it. The consume is a conditional
- * update, so two logins racing with the same code cannot both succeed.
+ * Consumes the phone's latest live code if `code` matches it. Each try is counted on the code first,
+ * in one conditional update (attempts < 5), and only a counted try is compared: parallel wrong codes
+ * cannot compare more than five times. The consume is conditional too, so two logins racing with the
+ * right code cannot both succeed.
  */
 async function consumeSmsCode(deps: AppDeps, phone: string, code: string): Promise<boolean> {
   const { db } = deps;
-  const latest = await db.smsCode.findFirst({
+  const live = await db.smsCode.findFirst({
     where: { phone, consumedAt: null, expiresAt: { gt: new Date() } },
     orderBy: { createdAt: "desc" },
+    select: { id: true },
   });
-  if (!latest || latest.attempts >= SMS_CODE_MAX_ATTEMPTS) return false;
+  if (!live) return false;
+  // PostgreSQL re-checks `attempts < 5` on the locked row: however many race, five tries get through
+  const [latest] = await db.smsCode.updateManyAndReturn({
+    where: { id: live.id, consumedAt: null, attempts: { lt: SMS_CODE_MAX_ATTEMPTS } },
+    data: { attempts: { increment: 1 } },
+    select: { id: true, codeHash: true },
+  });
+  if (!latest) return false;
   const expected = Buffer.from(latest.codeHash, "hex");
   const actual = Buffer.from(codeHash(deps.cookieSecret, phone, code), "hex");
-  if (!timingSafeEqual(expected, actual)) {
-    await db.smsCode.update({ where: { id: latest.id }, data: { attempts: { increment: 1 } } });
-    return false;
-  }
+  if (!timingSafeEqual(expected, actual)) return false;
   const consumed = await db.smsCode.updateMany({
-    where: { id: latest.id, consumedAt: null, attempts: { lt: SMS_CODE_MAX_ATTEMPTS } },
+    where: { id: latest.id, consumedAt: null },
     data: { consumedAt: new Date() },
   });
   return consumed.count === 1;
@@ -133,16 +149,22 @@ export async function login(deps: AppDeps, domain: DomainContext, input: LoginIn
   const [phoneKey, , phoneWindow] = ACCOUNT_LIMITS.loginFailuresPerPhone;
   const fromHere = `${phoneIpKey}${input.phone}@${ip}`;
   await enforce(deps, ACCOUNT_LIMITS.loginPerIp, ip);
-  if ((await limiter.count(fromHere)) >= phoneIpMax) throw new AppError(StatusCode.TooManyRequests, {}, 429);
-  const delay = slowDownMs(await limiter.count(phoneKey + input.phone));
-  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-
-  const user = await verify(deps, domain, input);
-  if (!user) {
-    await limiter.hit(fromHere, phoneIpMax, phoneIpWindow);
-    await limiter.hit(phoneKey + input.phone, 0, phoneWindow); // a count only: its answer is not used
-    throw new AppError(input.code !== undefined ? StatusCode.SmsCodeInvalid : StatusCode.LoginFailed);
-  }
+  const wrong = new AppError(input.code !== undefined ? StatusCode.SmsCodeInvalid : StatusCode.LoginFailed);
+  const user = await withGuessLimits(
+    limiter,
+    [{ key: fromHere, limit: phoneIpMax, windowSeconds: phoneIpWindow }],
+    async () => {
+      const delay = slowDownMs(await limiter.count(phoneKey + input.phone));
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      const found = await verify(deps, domain, input);
+      if (!found) {
+        await limiter.hit(phoneKey + input.phone, 0, phoneWindow); // a count only: its answer is not used
+        throw wrong;
+      }
+      return found;
+    },
+    (error) => error === wrong,
+  );
   await limiter.reset(fromHere);
   return user;
 }

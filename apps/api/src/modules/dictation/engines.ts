@@ -44,7 +44,7 @@ export function languagesOf(workers: LiveWorker[], lang: Lang): LanguageAvailabi
       state: engineStateOf(problem),
       ...(progress !== undefined ? { progress } : {}),
       engine: first?.engine ?? "none",
-      missing: engineProblemMessage(problem, lang, progress),
+      missing: engineProblemMessage(problem, lang, progress, value),
     };
   });
 }

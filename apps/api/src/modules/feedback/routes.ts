@@ -1,5 +1,13 @@
 import type { ZodTypeProvider } from "@fastify/type-provider-zod";
-import { envelopeOf, ok, StatusCode, ZFeedbackCategory, ZFeedbackResult } from "@yuelu/contracts";
+import {
+  envelopeOf,
+  FEEDBACK_IMAGE_BYTES,
+  FEEDBACK_IMAGES_MAX,
+  ok,
+  StatusCode,
+  ZFeedbackCategory,
+  ZFeedbackResult,
+} from "@yuelu/contracts";
 import { AppError } from "@yuelu/domain";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -25,7 +33,11 @@ export default async function feedbackRoutes(fastify: FastifyInstance) {
   app.post(
     "/feedback/add",
     {
-      config: { auth: "public", multipartFiles: true },
+      config: {
+        auth: "public",
+        multipartFiles: true,
+        maxBody: FEEDBACK_IMAGES_MAX * FEEDBACK_IMAGE_BYTES + 1024 * 1024,
+      },
       schema: {
         tags,
         consumes: ["multipart/form-data", "application/json"],

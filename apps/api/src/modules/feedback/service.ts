@@ -52,8 +52,14 @@ export async function addFeedback(
         limits: { files: FEEDBACK_IMAGES_MAX, fileSize: FEEDBACK_IMAGE_BYTES, fields: 10, fieldSize: 64 * 1024 },
       });
       for await (const part of parts) {
-        if (part.type === "file") stored.push(await storeImage(deps.files, part.file));
-        else fields[part.fieldname] = part.value;
+        if (part.type === "file") {
+          // only the screenshots field holds images; a file under any other name is not stored
+          if (part.fieldname !== "images" && part.fieldname !== "images[]") {
+            await drainPart(part.file);
+            throw AppError.invalid(part.fieldname, "only the images field takes files");
+          }
+          stored.push(await storeImage(deps.files, part.file));
+        } else fields[part.fieldname] = part.value;
       }
     }
     const parsed = ZFeedbackFields.safeParse(fields);
@@ -80,4 +86,13 @@ export async function addFeedback(
     }
     throw error;
   }
+}
+
+/** Reads what is left of a refused file part, so the answer reaches the client. */
+function drainPart(stream: Readable): Promise<void> {
+  return new Promise((resolve) => {
+    stream.once("end", resolve);
+    stream.once("error", () => resolve());
+    stream.resume();
+  });
 }

@@ -4,7 +4,7 @@ import { AlipayProvider } from "./alipay.ts";
 import { MockAlipayGateway } from "./mock-alipay/gateway.ts";
 import { mockAlipayKeys } from "./mock-alipay/keys.ts";
 import mockAlipayRoutes from "./mock-alipay/routes.ts";
-import { NOTIFY_PATH, type PaymentProvider } from "./provider.ts";
+import { NOTIFY_PATH, noPaymentProvider, type PaymentProvider } from "./provider.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -24,6 +24,17 @@ export default fp(
     if (config.PAYMENT_PROVIDER === "alipay") {
       app.decorate("payments", new AlipayProvider(config));
       return;
+    }
+    if (config.PAYMENT_PROVIDER === "none") {
+      app.decorate("payments", noPaymentProvider);
+      app.log.warn("no payment provider is set up (PAYMENT_PROVIDER=none): the cashier says so, nothing can be bought");
+      return;
+    }
+    if (config.isProduction) {
+      app.log.warn(
+        "PAYMENT_PROVIDER=mock-alipay on a production install: the built-in mock gateway takes no money, so every " +
+          "order its owner confirms is granted for free. Use it only for demos; set PAYMENT_PROVIDER=alipay for real payments.",
+      );
     }
     const gateway = new MockAlipayGateway(db, await mockAlipayKeys(db, config.MOCK_ALIPAY_KEYS_FILE), {
       clock: app.domain.clock,

@@ -30,7 +30,7 @@ export interface ProviderTrade {
 }
 
 export interface PaymentProvider {
-  readonly name: "mock-alipay" | "alipay";
+  readonly name: "mock-alipay" | "alipay" | "none";
   /** Creates (or re-creates) the provider trade; answers the URL the QR encodes. */
   precreate(trade: ProviderTrade): Promise<{ payUrl: string }>;
   query(outTradeNo: string): Promise<ProviderTradeState>;
@@ -40,3 +40,20 @@ export interface PaymentProvider {
    */
   verifyNotification(params: Record<string, string>): boolean;
 }
+
+/**
+ * PAYMENT_PROVIDER=none (a production install's default): nothing can be paid. execute_payment answers
+ * 60010 before any order is made; no notification is ever believed.
+ */
+export const noPaymentProvider: PaymentProvider = {
+  name: "none",
+  async precreate() {
+    throw new Error("no payment provider is configured");
+  },
+  async query() {
+    return { status: "NOT_FOUND" };
+  },
+  verifyNotification() {
+    return false;
+  },
+};

@@ -96,6 +96,8 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     app.route({
       method,
       url: "/order/checkout",
+      // it places an order, GET included (spec §7): never for another site's page
+      config: { writes: true },
       schema: {
         tags,
         ...(method === "GET" ? { querystring: ZCheckoutBody } : { body: ZCheckoutBody }),
@@ -103,7 +105,8 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       },
       handler: async (req) => {
         const input = (method === "GET" ? req.query : req.body) as z.infer<typeof ZCheckoutBody>;
-        return ok(await executePayment(deps(req), userIdOf(req), { goodsId: input.goodsId }, requestLang(req)));
+        const order = { goodsId: input.goodsId, clientKey: input.clientKey };
+        return ok(await executePayment(deps(req), userIdOf(req), order, requestLang(req)));
       },
     });
   }

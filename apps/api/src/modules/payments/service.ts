@@ -45,13 +45,19 @@ const QUERY_EVERY_MS = 3000;
 export async function executePayment(
   deps: PaymentDeps,
   userId: number,
-  input: { goodsId: number; orderNumber?: string },
+  input: { goodsId: number; orderNumber?: string; clientKey?: string },
   lang: Lang,
 ): Promise<ExecutePaymentResult> {
   const { domain, provider } = deps;
-  const order = input.orderNumber
-    ? await reopenOrder(domain, userId, input.orderNumber, input.goodsId)
-    : await createOrder(domain, userId, input.goodsId, provider.name);
+  if (provider.name === "none") throw new AppError(StatusCode.PaymentUnavailable);
+  let order: OrderModel;
+  if (input.orderNumber) order = await reopenOrder(domain, userId, input.orderNumber, input.goodsId);
+  else {
+    const placed = await createOrder(domain, userId, input.goodsId, provider.name, input.clientKey);
+    // the same cashier opening asked again: its order as it is (its QR, once the first ask has made it)
+    if (!placed.created) return answer(await withPayUrl(domain, placed.order));
+    order = placed.order;
+  }
   if (order.grantedAt) return answer(order);
   const goods = await domain.db.payGoods.findUniqueOrThrow({ where: { goodsId: order.goodsId } });
   const { payUrl } = await provider.precreate({
@@ -65,6 +71,15 @@ export async function executePayment(
   });
   const saved = await domain.db.order.update({ where: { orderNumber: order.orderNumber }, data: { payUrl } });
   return answer(saved);
+}
+
+/** The order once its QR exists: a parallel ask for the same key may still be making it (a few seconds at most). */
+async function withPayUrl(domain: DomainContext, order: OrderModel): Promise<OrderModel> {
+  for (let waited = 0; !order.payUrl && !order.grantedAt && waited < 10_000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    order = await domain.db.order.findUniqueOrThrow({ where: { orderNumber: order.orderNumber } });
+  }
+  return order;
 }
 
 function answer(order: OrderModel): ExecutePaymentResult {

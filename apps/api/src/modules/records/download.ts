@@ -5,7 +5,8 @@ import { AppError } from "@yuelu/domain";
 import type { FileStore } from "@yuelu/runtime";
 import type { FastifyBaseLogger } from "fastify";
 import { ZipFile } from "yazl";
-import { contentDisposition, mimeOf, uniqueNames, zipEntryName } from "./names.ts";
+import { contentDisposition } from "../../lib/content-disposition.ts";
+import { mimeOf, uniqueNames, zipEntryName } from "./names.ts";
 import { visibleRecord, visibleRecords } from "./service.ts";
 
 export type ByteRange = { kind: "full" } | { kind: "partial"; start: number; end: number } | { kind: "unsatisfiable" };

@@ -1,12 +1,20 @@
-import { FILE_NAME_MAX, UPLOAD_EXTENSIONS } from "@yuelu/contracts";
+import { FILE_NAME_MAX, UPLOAD_EXTENSIONS, withoutUnsafe } from "@yuelu/contracts";
 
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 
-// Control characters, bidi overrides/isolates (they disguise an extension), path separators.
-const UNSAFE = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
+// Path separators (controls and bidi overrides go by the title rule: withoutUnsafe).
 const SEPARATORS = /[/\\]/g;
 
-/** The lower-case extension of `name` when it is one of spec §5's 15, else undefined. */
+/**
+ * A file name as the user typed it. Browsers (and undici's FormData) write `"` in a multipart
+ * filename as `%22`, and CR and LF as `%0D` and `%0A` (WHATWG multipart/form-data encoding), so
+ * `jfk 演讲 "quote".wav` arrives as `jfk 演讲 %22quote%22.wav`: decoded here, nothing else is.
+ */
+export function formFileName(raw: string): string {
+  return raw.replace(/%22/g, '"').replace(/%0D/gi, "\r").replace(/%0A/gi, "\n");
+}
+
+/** The lower-case extension of `name` when it is an accepted one (UPLOAD_EXTENSIONS), else undefined. */
 export function uploadExtension(name: string): UploadExtension | undefined {
   const dot = name.lastIndexOf(".");
   if (dot < 0) return undefined;
@@ -27,7 +35,7 @@ function cut(text: string, max: number): string {
  * base becomes `fallback`.
  */
 export function safeFileName(raw: string, ext: string, fallback = "audio"): string {
-  const cleaned = raw.replace(UNSAFE, "").replace(SEPARATORS, "_").trim();
+  const cleaned = withoutUnsafe(raw).replace(SEPARATORS, "_").trim();
   const suffix = `.${ext}`;
   const hasExt = cleaned.toLowerCase().endsWith(suffix.toLowerCase());
   let base = (hasExt ? cleaned.slice(0, -suffix.length) : cleaned).trim().replace(/^\.+/, "").trim();
@@ -37,12 +45,12 @@ export function safeFileName(raw: string, ext: string, fallback = "audio"): stri
 }
 
 /**
- * The new name of a rename: cleaned like an upload name; when it does not end with one of the 15
+ * The new name of a rename: cleaned like an upload name; when it does not end with one of the accepted
  * media extensions, the record's current extension is appended (renaming "a.mp3" to "meeting"
  * gives "meeting.mp3").
  */
 export function renamedFileName(raw: string, currentName: string, format: string): string {
-  const cleaned = raw.replace(UNSAFE, "").replace(SEPARATORS, "_").trim();
+  const cleaned = withoutUnsafe(raw).replace(SEPARATORS, "_").trim();
   const ext = uploadExtension(cleaned) ?? uploadExtension(currentName) ?? format;
   return safeFileName(cleaned, ext, "audio");
 }
@@ -69,19 +77,6 @@ export function uniqueNames(names: readonly string[]): string[] {
   });
 }
 
-/**
- * Content-Disposition with the UTF-8 name per RFC 6266 / RFC 5987 (`filename*`), and an ASCII
- * fallback `filename` for old clients (non-ASCII, quotes and backslashes replaced by "_").
- */
-export function contentDisposition(fileName: string, inline = false): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, "_");
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 const MIME: Record<string, string> = {
   wav: "audio/wav",
   mp3: "audio/mpeg",
@@ -98,6 +93,14 @@ const MIME: Record<string, string> = {
   amr: "audio/amr",
   wma: "audio/x-ms-wma",
   m4s: "video/iso.segment",
+  webm: "audio/webm",
+  weba: "audio/webm",
+  ogg: "audio/ogg",
+  oga: "audio/ogg",
+  opus: "audio/ogg",
+  flac: "audio/flac",
+  aiff: "audio/aiff",
+  caf: "audio/x-caf",
 };
 
 /** The Content-Type a record is served with, from its format (extension). */

@@ -1,4 +1,7 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { type Lang, mediaToolMissingMessage, StatusCode } from "@yuelu/contracts";
+import { AppError } from "@yuelu/domain";
+import { programPath, tool } from "@yuelu/runtime";
 import { fileTypeFromBuffer } from "file-type";
 
 /** What the content of an upload's first bytes says it is. */
@@ -43,7 +46,7 @@ export class ProbeRefused extends Error {
 }
 
 /**
- * Demuxers ffprobe may use on an upload: the containers of the 15 extensions plus a few plain audio
+ * Demuxers ffprobe may use on an upload: the containers of the accepted extensions plus a few plain audio
  * ones. Whitelisting keeps playlist/concat-style demuxers (hls, concat, image sequences…), which open
  * other files or URLs, away from user input; only the `file` protocol is allowed for the same reason.
  */
@@ -70,11 +73,25 @@ const DEMUXERS = [
   "ogg",
   "flac",
   "aiff",
+  "caf",
   "mpeg",
   "mpegts",
 ].join(",");
 
 const PROBE_TIMEOUT_MS = 60_000;
+
+/** 70001 naming the missing tool, in the user's language. */
+export function mediaToolMissing(name: "ffprobe" | "ffmpeg", lang: Lang): AppError {
+  return new AppError(StatusCode.EngineUnavailable, { detail: mediaToolMissingMessage(name, lang) });
+}
+
+/**
+ * Refuses (70001) unless ffprobe can run here: checked before an upload's first byte is stored.
+ * `configured`: the operator's FFPROBE_PATH (config).
+ */
+export function assertCanProbe(lang: Lang, configured?: string): void {
+  if (!tool("ffprobe", configured)) throw mediaToolMissing("ffprobe", lang);
+}
 
 /**
  * Probes a local media file with ffprobe (execFile: no shell, the path is one argument). Throws
@@ -82,7 +99,8 @@ const PROBE_TIMEOUT_MS = 60_000;
  */
 export async function probeMedia(
   localPath: string,
-  ffprobe = process.env.FFPROBE_PATH || "ffprobe",
+  lang: Lang = "zh",
+  ffprobe = programPath("ffprobe"),
 ): Promise<MediaFacts> {
   const args = [
     "-v",
@@ -109,12 +127,66 @@ export async function probeMedia(
       );
     });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-      throw new Error(`ffprobe is not installed (looked for "${ffprobe}"); install ffmpeg`);
-    }
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw mediaToolMissing("ffprobe", lang);
     throw new ProbeRefused("unreadable");
   }
-  return parseProbe(stdout);
+  const facts = parseProbe(stdout);
+  if (facts.duration > 0) return facts;
+  // A browser's MediaRecorder WebM (and some streamed Ogg) has no length in its header: read it off
+  // the audio packets' timestamps instead (demuxing only, no decoding).
+  const duration = await lastPacketEnd(localPath, ffprobe);
+  if (duration <= 0) throw new ProbeRefused("unreadable");
+  return { ...facts, duration };
+}
+
+/**
+ * The end time (s) of the first audio track's last packet: ffprobe lists every packet's pts and
+ * duration; the output is streamed and only the running maximum is kept, so an hour-long
+ * recording (~180,000 Opus packets) costs no memory. 0 when nothing could be read.
+ */
+export function lastPacketEnd(localPath: string, ffprobe = programPath("ffprobe")): Promise<number> {
+  const args = [
+    "-v",
+    "error",
+    "-protocol_whitelist",
+    "file",
+    "-format_whitelist",
+    DEMUXERS,
+    "-select_streams",
+    "a:0",
+    "-show_entries",
+    "packet=pts_time,duration_time",
+    "-of",
+    "csv=p=0",
+    "--",
+    localPath,
+  ];
+  return new Promise((resolve) => {
+    const child = spawn(ffprobe, args, { stdio: ["ignore", "pipe", "ignore"], windowsHide: true });
+    const timer = setTimeout(() => child.kill("SIGKILL"), PROBE_TIMEOUT_MS);
+    let end = 0;
+    let rest = "";
+    const take = (line: string) => {
+      const [pts, duration] = line.split(",").map(Number);
+      if (pts !== undefined && Number.isFinite(pts))
+        end = Math.max(end, pts + (Number.isFinite(duration) ? (duration as number) : 0));
+    };
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop() ?? "";
+      for (const line of lines) take(line);
+    });
+    child.on("error", () => {
+      clearTimeout(timer);
+      resolve(0);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      take(rest);
+      resolve(code === 0 ? end : 0);
+    });
+  });
 }
 
 interface ProbeJson {
@@ -138,8 +210,8 @@ export function parseProbe(stdout: string): MediaFacts {
     return Number.isFinite(n) && n > 0 ? n : 0;
   };
   // The container's duration, else the longest stream's.
+  // 0 when neither says (a live WebM recording): probeMedia then measures it from the packets.
   const duration = seconds(json.format.duration) || Math.max(0, ...streams.map((s) => seconds(s.duration)));
-  if (duration <= 0) throw new ProbeRefused("unreadable");
   return {
     duration,
     container: json.format.format_name,

@@ -57,6 +57,7 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/v1/audio/upload",
     {
+      // a body announced over 1 GiB is refused unread by the route itself (20004, announcesOversizedBody)
       config: { multipartFiles: true },
       schema: {
         tags,
@@ -68,7 +69,12 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       try {
         if (announcesOversizedBody(req)) throw new UploadRefused("too_large");
-        const uploaded = await receiveUpload({ db, files, log: req.log }, userIdOf(req), req, req.body);
+        const uploaded = await receiveUpload(
+          { db, files, log: req.log, lang: requestLang(req), ffprobePath: app.deps.config.FFPROBE_PATH },
+          userIdOf(req),
+          req,
+          req.body,
+        );
         // the 'first upload' challenge; a failure here must not cost the user the upload
         await countTaskEvent(app.domain, userIdOf(req), "upload").catch((err: unknown) =>
           req.log.error({ err }, "could not count the upload task"),

@@ -14,10 +14,18 @@ import {
 } from "@yuelu/contracts";
 import { type Db, Prisma } from "@yuelu/db";
 import { AppError } from "@yuelu/domain";
-import type { FileStore } from "@yuelu/runtime";
+import { type FileStore, programPath } from "@yuelu/runtime";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
-import { safeFileName, uploadExtension } from "./names.ts";
-import { type MediaFacts, ProbeRefused, probeMedia, SNIFF_BYTES, type Sniffed, sniff } from "./probe.ts";
+import { formFileName, safeFileName, uploadExtension } from "./names.ts";
+import {
+  assertCanProbe,
+  type MediaFacts,
+  ProbeRefused,
+  probeMedia,
+  SNIFF_BYTES,
+  type Sniffed,
+  sniff,
+} from "./probe.ts";
 import { assertOwnFolder } from "./service.ts";
 
 /** Why an upload was refused; each answers 20004 with its own explanation. */
@@ -71,6 +79,10 @@ export interface UploadDeps {
   db: Db;
   files: FileStore;
   log: FastifyBaseLogger;
+  /** the request's language (a missing-tool refusal is worded in it) */
+  lang: Lang;
+  /** the operator's FFPROBE_PATH (unset: ffprobe on PATH, else the npm-packaged one) */
+  ffprobePath?: string | undefined;
   /** the largest file accepted; MAX_UPLOAD_BYTES (spec §5: 1 GiB) unless a test makes it smaller */
   maxBytes?: number;
 }
@@ -87,11 +99,14 @@ export async function receiveUpload(
   request: FastifyRequest,
   query: { menuId: number | null; uploadId?: string | undefined },
 ): Promise<UploadResult> {
+  // A server that cannot probe media refuses before storing a byte (nothing half-written).
+  assertCanProbe(deps.lang, deps.ffprobePath);
   const part = await request.file({ limits: { files: 1, fileSize: deps.maxBytes ?? MAX_UPLOAD_BYTES } });
   if (!part) throw AppError.invalid("file", "no file part in the multipart body");
   try {
     const options = mergeFields(query, part);
-    const ext = uploadExtension(part.filename);
+    const filename = formFileName(part.filename);
+    const ext = uploadExtension(filename);
     if (!ext) throw new UploadRefused("extension");
     if (options.menuId !== null) await assertOwnFolder(deps.db, userId, options.menuId);
     if (options.uploadId) {
@@ -172,14 +187,14 @@ async function storeAndRecord(
     if (part.file.truncated) throw new UploadRefused("too_large");
     if (size === 0) throw new UploadRefused("empty");
 
-    const facts = await probe(deps.files.localPath(key));
+    const facts = await probe(deps.files.localPath(key), deps.lang, programPath("ffprobe", deps.ffprobePath));
     if (facts.duration > MAX_UPLOAD_SECONDS) throw new UploadRefused("too_long");
 
     const record = await createRecord(deps.db, {
       userId,
       menuId: options.menuId,
       uploadId: options.uploadId ?? null,
-      fileName: safeFileName(part.filename, ext),
+      fileName: safeFileName(formFileName(part.filename), ext),
       format: ext,
       fileSize: BigInt(size),
       timeLen: secondsOf(facts.duration),
@@ -203,9 +218,9 @@ export function secondsOf(duration: number): number {
   return Math.max(1, Math.round(duration));
 }
 
-async function probe(localPath: string): Promise<MediaFacts> {
+async function probe(localPath: string, lang: Lang, ffprobe: string): Promise<MediaFacts> {
   try {
-    return await probeMedia(localPath);
+    return await probeMedia(localPath, lang, ffprobe);
   } catch (error) {
     if (error instanceof ProbeRefused) throw new UploadRefused(error.reason);
     throw error;

@@ -31,6 +31,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { getAndPost } from "../../lib/get-and-post.ts";
 import { requestLang } from "../../lib/lang.ts";
+import { withGuessLimits } from "../../lib/limiter.ts";
 import { userIdOf } from "../../plugins/auth.ts";
 
 const tags = ["rewards"];
@@ -106,21 +107,19 @@ export default async function rewardRoutes(fastify: FastifyInstance) {
     { schema: { tags, body: ZGiftCodeBody, response: { 200: envelopeOf(ZGiftRedeemResult) } } },
     async (req) => {
       const userId = userIdOf(req);
-      const keys = [`gift:user:${userId}`, `gift:ip:${req.ip}`] as const;
-      const [byUser, byIp] = await Promise.all(keys.map((k) => limiter.count(k)));
-      if (byUser! >= GIFT_CODE_GUESSES.perUser || byIp! >= GIFT_CODE_GUESSES.perIp) {
-        throw new AppError(StatusCode.TooManyRequests, {}, 429);
-      }
-      try {
-        return ok(await redeemGiftCode(domain, userId, req.body.packCode));
-      } catch (error) {
-        // only a code that does not exist (or has expired) is a guess worth counting
-        if (error instanceof AppError && error.code === StatusCode.GiftCodeInvalid) {
-          await limiter.hit(keys[0], GIFT_CODE_GUESSES.perUser, GIFT_CODE_GUESSES.windowSeconds);
-          await limiter.hit(keys[1], GIFT_CODE_GUESSES.perIp, GIFT_CODE_GUESSES.windowSeconds);
-        }
-        throw error;
-      }
+      const { perUser, perIp, windowSeconds } = GIFT_CODE_GUESSES;
+      const limits = [
+        { key: `gift:user:${userId}`, limit: perUser, windowSeconds },
+        { key: `gift:ip:${req.ip}`, limit: perIp, windowSeconds },
+      ];
+      const redeemed = await withGuessLimits(
+        limiter,
+        limits,
+        () => redeemGiftCode(domain, userId, req.body.packCode),
+        // only a code that does not exist (or has expired) is a guess
+        (error) => error instanceof AppError && error.code === StatusCode.GiftCodeInvalid,
+      );
+      return ok(redeemed);
     },
   );
 }

@@ -1,15 +1,21 @@
-import { liveWorkers } from "@yuelu/runtime";
+import { ENGINE_PROBLEM_FIX, type EngineProblem, TTS_PROBLEM_FIX, type TtsEngineProblem } from "@yuelu/contracts";
+import { liveWorkers, type ToolReport, toolReports } from "@yuelu/runtime";
 import type { FastifyInstance } from "fastify";
+import { isLoopbackClient } from "../../lib/loopback.ts";
 
 /**
  * /healthz: the process answers. /readyz: its database (and Redis, when configured) answer too —
- * readiness fails only on those. It also says which workers are alive and what they can transcribe
- * (their heartbeats: speech recognition and text to speech), so an operator sees "no worker" or a missing model at a glance; the API itself
- * serves without workers.
+ * readiness fails only on those. It also says which workers are alive, what they can transcribe and
+ * speak (their heartbeats), and which outside programs each process found and where (the system's,
+ * or the copies npm ships: runtime/tools.ts), so an operator sees "no worker", a missing model or a
+ * missing ffprobe at a glance; the API itself serves without workers. Users read an engine problem
+ * as a plain sentence; what the operator must do about it (`fix`: a command, a variable) is here.
+ * Strangers learn only whether it is ready: hosts, pids, worker ids, paths and program versions go
+ * to callers on this machine (an operator's curl, a container's health check), never through a proxy.
  */
 export default async function healthRoutes(app: FastifyInstance) {
   app.get("/healthz", { logLevel: "warn", schema: { hide: true } }, async () => ({ status: "ok" }));
-  app.get("/readyz", { logLevel: "warn", schema: { hide: true } }, async (_request, reply) => {
+  app.get("/readyz", { logLevel: "warn", schema: { hide: true } }, async (request, reply) => {
     const checks: Record<string, string> = {};
     let workers: Awaited<ReturnType<typeof liveWorkers>> = [];
     try {
@@ -28,23 +34,45 @@ export default async function healthRoutes(app: FastifyInstance) {
       }
     }
     const ready = Object.values(checks).every((v) => v === "ok");
-    return reply
-      .code(ready ? 200 : 503)
-      .header("cache-control", "no-store")
-      .send({
+    reply.code(ready ? 200 : 503).header("cache-control", "no-store");
+    const detailed = isLoopbackClient(request);
+    if (!detailed) {
+      return {
         status: ready ? "ready" : "not ready",
-        checks,
-        workers: {
-          live: workers.length,
-          list: workers.map((w) => ({
-            workerId: w.workerId,
-            hostname: w.hostname,
-            pid: w.pid,
-            seenAt: w.seenAt.toISOString(),
-            engines: w.engines,
-            ttsEngines: w.ttsEngines,
-          })),
-        },
-      });
+        checks: Object.fromEntries(Object.entries(checks).map(([k, v]) => [k, v === "ok" ? "ok" : "failing"])),
+        workers: { live: workers.length },
+      };
+    }
+    return {
+      status: ready ? "ready" : "not ready",
+      checks,
+      // the API probes uploads itself (ffprobe); the workers decode and speak
+      api: { tools: toolReports(["ffprobe", "ffmpeg"], app.deps.config) },
+      workers: {
+        live: workers.length,
+        list: workers.map((w) => ({
+          workerId: w.workerId,
+          hostname: w.hostname,
+          pid: w.pid,
+          seenAt: w.seenAt.toISOString(),
+          engines: w.engines.map((e) => withFix(e, ENGINE_PROBLEM_FIX[e.problem as EngineProblem])),
+          ttsEngines: w.ttsEngines.map((e) => withFix(e, TTS_PROBLEM_FIX[e.problem as TtsEngineProblem])),
+          tools: w.tools,
+        })),
+      },
+      missing: missingTools([toolReports(["ffprobe"], app.deps.config), ...workers.map((w) => w.tools)]),
+    };
   });
+}
+
+/** "what to install" for every tool some process lacks, once each. */
+function missingTools(lists: ToolReport[][]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of lists.flat()) if (!r.available && r.install) out[r.name] ??= r.install;
+  return out;
+}
+
+/** An engine report with what the operator must do when it is not available. */
+function withFix<T extends { available: boolean }>(report: T, fix: string | undefined): T & { fix?: string } {
+  return report.available || !fix ? report : { ...report, fix };
 }

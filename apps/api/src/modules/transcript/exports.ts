@@ -1,4 +1,4 @@
-import type { Lang, Segment } from "@yuelu/contracts";
+import { type Lang, type Segment, withoutUnsafe } from "@yuelu/contracts";
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
 
 /** Transcript files: txt, docx (library `docx`), SubRip and WebVTT; file names for Content-Disposition. */
@@ -195,18 +195,14 @@ export function summaryDocx(meta: DocMeta, abstracts: string): Promise<Buffer> {
 export function baseName(fileName: string): string {
   const dot = fileName.lastIndexOf(".");
   const stem = dot > 0 ? fileName.slice(0, dot) : fileName;
-  const safe = [...stem.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, "_").trim()].slice(0, 100).join("");
+  const safe = [
+    ...withoutUnsafe(stem)
+      .replace(/[/\\:*?"<>|]/g, "_")
+      .trim(),
+  ]
+    .slice(0, 100)
+    .join("");
   return safe || "transcript";
-}
-
-/** `attachment` with an ASCII fallback name and the UTF-8 name per RFC 5987/6266. */
-export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%;]/g, "_");
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 export const summarySuffix = (lang: Lang) => (lang === "zh" ? "-摘要" : "-summary");

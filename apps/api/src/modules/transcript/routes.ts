@@ -19,22 +19,13 @@ import {
 import { countTaskEvent } from "@yuelu/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import { contentDisposition } from "../../lib/content-disposition.ts";
 import { requestLang } from "../../lib/lang.ts";
 import { userIdOf } from "../../plugins/auth.ts";
-import {
-  baseName,
-  contentDisposition,
-  type DocMeta,
-  MIME,
-  summaryDocx,
-  summarySuffix,
-  toDocx,
-  toSrt,
-  toTxt,
-  toVtt,
-} from "./exports.ts";
+import { baseName, type DocMeta, MIME, summaryDocx, summarySuffix, toDocx, toSrt, toTxt, toVtt } from "./exports.ts";
 import {
   editParagraph,
+  forReader,
   hotWordsOf,
   type OwnedTranscript,
   ownedTranscript,
@@ -64,8 +55,8 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
     app.get(url, detailRoute, async (req) =>
       ok(
         req.query.withWords
-          ? textDetail(await ownedTranscript(db, userIdOf(req), req.query.fileId), true)
-          : textDetail(await ownedTranscriptText(db, userIdOf(req), req.query.fileId)),
+          ? textDetail(forReader(await ownedTranscript(db, userIdOf(req), req.query.fileId), requestLang(req)), true)
+          : textDetail(forReader(await ownedTranscriptText(db, userIdOf(req), req.query.fileId), requestLang(req))),
       ),
     );
   }
@@ -87,7 +78,7 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
     { schema: { tags, body: ZUpdateParaBody, response: { 200: envelopeOf(ZUpdateParaResult) } } },
     async (req) => {
       const { fileId, ...edit } = req.body;
-      return ok(await editParagraph(db, userIdOf(req), fileId, edit));
+      return ok(await editParagraph(db, userIdOf(req), fileId, edit, requestLang(req)));
     },
   );
 
@@ -159,7 +150,7 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
           handler: async (req: FastifyRequest, reply: FastifyReply) => {
             const q = (method === "GET" ? req.query : req.body) as ExportQuery;
             const userId = userIdOf(req);
-            const t = await ownedTranscript(db, userId, q.fileId);
+            const t = forReader(await ownedTranscript(db, userId, q.fileId), requestLang(req));
             const file = await build(req, t, q);
             // The daily task "export a transcript"; a failure here must not cost the user the download.
             await countTaskEvent(app.domain, userId, "export").catch((err: unknown) =>

@@ -1,5 +1,7 @@
 import {
   isValidSpeakerName,
+  type Lang,
+  localSpeakerName,
   MAX_HOT_WORDS,
   type Segment,
   SPEAKER_NAME_MAX,
@@ -110,6 +112,18 @@ export async function ownedTranscriptText(db: Db, userId: number, fileId: number
   return { ...rest, segments: segmentsOf(asrResult) };
 }
 
+/**
+ * The transcript as a reader of `lang` sees it: default speaker labels in the reader's language
+ * (stored '说话人1' reads 'Speaker 1' in English, and back), names users gave as they are. get_text,
+ * update_para and every export answer through it.
+ */
+export function forReader(t: OwnedTranscript, lang: Lang): OwnedTranscript {
+  return { ...t, segments: t.segments.map((s) => ({ ...s, spkName: localSpeakerName(s.spkName, lang) })) };
+}
+
+/** Two names of one speaker: equal, or the same default label in two languages. */
+const sameSpeaker = (a: string, b: string) => localSpeakerName(a, "zh") === localSpeakerName(b, "zh");
+
 /** Locks the transcript row of the caller's record for a read-modify-write; 30001 when there is none. */
 async function lockTranscript(tx: Tx, userId: number, fileId: number): Promise<OwnedTranscript> {
   const locked = await tx.$queryRaw<{ fileId: number }[]>`
@@ -194,11 +208,12 @@ export function speakersOf(segments: Segment[]): string[] {
 }
 
 /**
- * update_para: one segment's text and/or its speaker. Spec §5: an empty name, or the old name, changes
- * no name; otherwise only Han characters, English letters and digits, at most 10 → 10002 naming
- * spkName. renameAll renames every segment carrying the old name, else only this one.
+ * update_para: one segment's text and/or its speaker. Spec §5: an empty name, or the old name (in
+ * either language, for a default label), changes no name; otherwise only Han characters, English
+ * letters and digits, at most 10 → 10002 naming spkName. renameAll renames every segment carrying
+ * the old name, else only this one. The answer's names are in the reader's language.
  */
-export async function editParagraph(db: Db, userId: number, fileId: number, edit: ParaEdit) {
+export async function editParagraph(db: Db, userId: number, fileId: number, edit: ParaEdit, lang: Lang) {
   const newNameRaw = (edit.spkName ?? "").trim().normalize("NFC");
   return db.$transaction(async (tx) => {
     const t = await lockTranscript(tx, userId, fileId);
@@ -207,7 +222,7 @@ export async function editParagraph(db: Db, userId: number, fileId: number, edit
     const oldName = segment.spkName;
     let newName = oldName;
     let renamed = 0;
-    if (newNameRaw !== "" && newNameRaw !== oldName) {
+    if (newNameRaw !== "" && !sameSpeaker(newNameRaw, oldName)) {
       if (!isValidSpeakerName(newNameRaw)) {
         throw AppError.invalid(
           "spkName",
@@ -216,7 +231,7 @@ export async function editParagraph(db: Db, userId: number, fileId: number, edit
       }
       newName = newNameRaw;
       for (const [i, s] of t.segments.entries()) {
-        if (i === edit.index || (edit.renameAll && s.spkName === oldName)) {
+        if (i === edit.index || (edit.renameAll && sameSpeaker(s.spkName, oldName))) {
           s.spkName = newName;
           renamed += 1;
         }
@@ -224,15 +239,16 @@ export async function editParagraph(db: Db, userId: number, fileId: number, edit
     }
     if (edit.text !== undefined) segment.text = edit.text;
     const updatedAt = renamed > 0 || edit.text !== undefined ? await saveSegments(tx, fileId, t.segments) : t.updatedAt;
+    const local = (name: string) => localSpeakerName(name, lang);
     return {
       fileId,
       index: edit.index,
-      segment,
-      oldName,
-      newName,
+      segment: { ...segment, spkName: local(segment.spkName) },
+      oldName: local(oldName),
+      newName: local(newName),
       renameAll: Boolean(edit.renameAll),
       renamed,
-      speakers: speakersOf(t.segments),
+      speakers: speakersOf(forReader(t, lang).segments),
       updateTime: toEpochSeconds(updatedAt),
     };
   }, TX_OPTIONS);

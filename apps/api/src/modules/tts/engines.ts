@@ -36,14 +36,24 @@ export function defaultEngineOf(language: TtsLanguage, config: Pick<Config, "TTS
   return language === "zh" ? config.TTS_ENGINE_ZH : config.TTS_ENGINE_EN;
 }
 
-/** The default voice of each language among the listed ones: the first of its configured engine, else its first. */
+/**
+ * The default voice of each language among the listed ones: the first of its configured engine, else
+ * its first — among the voices some worker can speak now when workers report their engines, so a
+ * machine without festival (a bare install: eSpeak NG in WebAssembly only) still speaks English by
+ * default instead of refusing.
+ */
 export function defaultVoices(
   voices: readonly LibraryVoice[],
   config: Pick<Config, "TTS_ENGINE_ZH" | "TTS_ENGINE_EN">,
+  workers: LiveWorker[] = [],
 ): Record<TtsLanguage, LibraryVoice | undefined> {
+  const reporting = workers.some((w) => w.ttsEngines.length > 0);
   const pick = (language: TtsLanguage) => {
     const own = voices.filter((v) => v.language === language);
-    return own.find((v) => v.engine === defaultEngineOf(language, config)) ?? own[0];
+    const first = (list: readonly LibraryVoice[]) =>
+      list.find((v) => v.engine === defaultEngineOf(language, config)) ?? list[0];
+    const speakable = reporting ? own.filter((v) => availabilityOf(workers, v.engine, v.language).available) : own;
+    return first(speakable) ?? first(own);
   };
   return { zh: pick("zh"), en: pick("en") };
 }

@@ -44,8 +44,8 @@ import {
 } from "@yuelu/domain";
 import { type Config, type FileStore, liveWorkers, type QueueBackend, QueueName } from "@yuelu/runtime";
 import type { JobsOptions } from "bullmq";
+import { contentDisposition } from "../../lib/content-disposition.ts";
 import { type Download, parseRange } from "../records/download.ts";
-import { contentDisposition } from "../records/names.ts";
 import { type Availability, availabilityOf, defaultVoices, engineUnavailable, listedEngines } from "./engines.ts";
 
 /** Text to speech and the voice library (docs/tts.md): the parts that are HTTP's, the queue's or the file store's. */
@@ -125,7 +125,7 @@ async function listed(deps: Pick<ServiceDeps, "db" | "config">, query: Partial<S
 /** get_sound_list: a page of the listed voices matching the filters, `{total, list}`. */
 export async function soundList(deps: ServiceDeps, query: SoundListQuery, lang: Lang): Promise<SoundList> {
   const [voices, all, workers] = await Promise.all([listed(deps, query), listed(deps), liveWorkers(deps.db)]);
-  const defaults = defaultVoices(all, deps.config);
+  const defaults = defaultVoices(all, deps.config, workers);
   const page = voices.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
   const list = await Promise.all(
     page.map(async (voice) => {
@@ -142,12 +142,12 @@ export async function soundList(deps: ServiceDeps, query: SoundListQuery, lang: 
 
 /** select_options: the filter values the listed voices have, the default voices, and start_tts's limits. */
 export async function selectOptions(deps: ServiceDeps, lang: Lang): Promise<SelectOptions> {
-  const voices = await listed(deps);
+  const [voices, workers] = await Promise.all([listed(deps), liveWorkers(deps.db)]);
   const options = (values: readonly string[], key: keyof LibraryVoice) =>
     values
       .filter((value) => voices.some((v) => v[key] === value))
       .map((value) => ({ value, label: voiceFilterLabel(value, lang) }));
-  const defaults = defaultVoices(voices, deps.config);
+  const defaults = defaultVoices(voices, deps.config, workers);
   return {
     languages: options(TTS_LANGUAGES, "language"),
     genders: options(VOICE_GENDERS, "gender"),
@@ -187,7 +187,10 @@ export async function voiceFor(deps: ServiceDeps, promptId: number | undefined, 
   const chinese = looksChinese(text);
   let voice: LibraryVoice | undefined;
   if (promptId !== undefined) voice = await listedVoice(deps, promptId);
-  else voice = defaultVoices(await listed(deps), deps.config)[chinese ? "zh" : "en"];
+  else {
+    const [voices, workers] = await Promise.all([listed(deps), liveWorkers(deps.db)]);
+    voice = defaultVoices(voices, deps.config, workers)[chinese ? "zh" : "en"];
+  }
   if (!voice) throw AppError.invalid("promptId", "is required");
   if (voice.language === "en" && chinese) {
     throw AppError.invalid("promptId", "this voice speaks English only: choose a Chinese voice for Chinese text");

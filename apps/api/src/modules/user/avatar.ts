@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { AVATAR_IMAGE_BYTES } from "@yuelu/contracts";
-import { AppError, avatarKey, avatarUrl, type DomainContext, updateProfile, uploadedAvatarKey } from "@yuelu/domain";
+import { AppError, avatarKey, avatarUrl, type DomainContext, updateProfile } from "@yuelu/domain";
 import type { FileStore } from "@yuelu/runtime";
 import type { FastifyRequest } from "fastify";
 import { readImage } from "../../lib/images.ts";
@@ -30,13 +30,11 @@ export async function uploadAvatar(
   stream.end(body);
   await files.put(avatarKey(name), stream);
 
-  const before = await ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: { userPhoto: true } });
   try {
-    await updateProfile(ctx, userId, { userPhoto: avatarUrl(name) });
+    // the previous uploaded avatar's file goes with it (updateProfile)
+    await updateProfile(ctx, userId, { userPhoto: avatarUrl(name) }, { uploaded: true });
   } catch (error) {
     await files.delete(avatarKey(name)).catch(() => {});
     throw error;
   }
-  const old = uploadedAvatarKey(before.userPhoto);
-  if (old) await files.delete(old).catch(() => {});
 }

@@ -1,5 +1,6 @@
 import type { ZodTypeProvider } from "@fastify/type-provider-zod";
 import {
+  AVATAR_IMAGE_BYTES,
   envelopeOf,
   ok,
   ZAssets,
@@ -60,7 +61,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/v1/user/upload_photo",
     {
-      config: { multipartFiles: true },
+      config: { multipartFiles: true, maxBody: AVATAR_IMAGE_BYTES + 1024 * 1024 },
       schema: { tags, consumes: ["multipart/form-data"], response: { 200: envelopeOf(ZUserInfo) } },
     },
     async (req) => {

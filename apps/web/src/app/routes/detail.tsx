@@ -3,6 +3,8 @@ import { AppHeader } from "@/features/layout/components/app-header.tsx";
 import { HotWordsEditor } from "@/features/records/components/hot-words-editor.tsx";
 import { RecordTranscribeDialog } from "@/features/records/components/record-transcribe-dialog.tsx";
 import { DetailView } from "@/features/transcript/components/detail-view.tsx";
+// the layout's own rules (.home, .home-main's padding): a page opened here first has no other copy
+import "@/features/layout/components/home-layout.css";
 import "./detail.css";
 
 /**

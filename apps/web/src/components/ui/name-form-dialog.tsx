@@ -3,7 +3,11 @@ import { useTranslation } from "react-i18next";
 import { Button } from "./button.tsx";
 import { Dialog } from "./dialog.tsx";
 
-/** One text field in a dialog (rename a record, create or rename a folder), checked by length. */
+/**
+ * One text field in a dialog (rename a record, create or rename a folder), checked by length and,
+ * where the page knows the names in use (folders), against them: the user reads why at the field,
+ * and nothing is sent.
+ */
 export function NameFormDialog({
   open,
   title,
@@ -13,6 +17,8 @@ export function NameFormDialog({
   min,
   max,
   invalidText,
+  taken,
+  takenText,
   pending,
   onSubmit,
   onClose,
@@ -25,17 +31,20 @@ export function NameFormDialog({
   min: number;
   max: number;
   invalidText: string;
+  /** a name already in use (the server refuses it too) */
+  taken?: (value: string) => boolean;
+  takenText?: string;
   pending?: boolean;
   onSubmit: (value: string) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(initial);
-  const [invalid, setInvalid] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
   useEffect(() => {
     if (open) {
       setValue(initial);
-      setInvalid(false);
+      setInvalid(null);
     }
   }, [open, initial]);
 
@@ -43,10 +52,8 @@ export function NameFormDialog({
     e.preventDefault();
     const v = value.trim();
     const length = [...v].length;
-    if (length < min || length > max) {
-      setInvalid(true);
-      return;
-    }
+    if (length < min || length > max) return setInvalid(invalidText);
+    if (v !== initial.trim() && taken?.(v)) return setInvalid(takenText ?? invalidText);
     onSubmit(v);
   };
 
@@ -60,14 +67,17 @@ export function NameFormDialog({
             value={value}
             maxLength={max}
             placeholder={placeholder}
-            onChange={(e) => setValue(e.target.value)}
-            aria-invalid={invalid}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setInvalid(null);
+            }}
+            aria-invalid={invalid !== null}
             autoFocus
           />
         </label>
         {invalid && (
           <p className="error-text" role="alert">
-            {invalidText}
+            {invalid}
           </p>
         )}
         <div className="dialog-actions">

@@ -58,6 +58,7 @@ export const common: typeof zh = {
     listSeparator: ", ",
   },
   units: {
+    hoursMinutesCompact: "{{hours}}h {{minutes}}m",
     minutes_one: "{{count}} min",
     minutes_other: "{{count}} min",
     hours_one: "{{count}} h",

@@ -41,7 +41,6 @@ export const records: typeof zh = {
       "This browser cannot record here. Use a recent Chrome, Edge, Firefox or Safari (over HTTPS or localhost).",
     busy: "The microphone is in use by another program. Close it and try again.",
     failed: "Recording failed: {{message}}",
-    webmNotice: "Your browser can only record WebM; the recording will be uploaded as a Matroska (.mkv) file.",
     fileName: "Recording",
   },
   transcribe: {
@@ -139,6 +138,7 @@ export const records: typeof zh = {
     nameLabel: "Folder name",
     namePlaceholder: "1–20 characters",
     nameInvalid: "A folder name has 1–20 characters",
+    nameTaken: "A folder with this name already exists: choose another name",
     deleteText: "Delete the folder “{{name}}”? Its records leave the folder; they are not deleted.",
     created: "Folder created",
     renamed: "Folder renamed",

@@ -59,6 +59,7 @@ export const common = {
   },
   /** Durations and counts with their unit; the `Word` forms are the unit alone (a calendar cell). */
   units: {
+    hoursMinutesCompact: "{{hours}}小时{{minutes}}分",
     minutes_one: "{{count}} 分钟",
     minutes_other: "{{count}} 分钟",
     hours_one: "{{count}} 小时",

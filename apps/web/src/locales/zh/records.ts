@@ -38,7 +38,6 @@ export const records = {
     unsupported: "当前浏览器不支持在线录音，请使用新版 Chrome、Edge、Firefox 或 Safari（需要 HTTPS 或 localhost）",
     busy: "麦克风正被其他程序占用，请关闭后重试",
     failed: "录音失败：{{message}}",
-    webmNotice: "你的浏览器只能录制 WebM 格式，录音将以 Matroska（.mkv）文件上传",
     fileName: "录音",
   },
   transcribe: {
@@ -136,6 +135,7 @@ export const records = {
     nameLabel: "文件夹名称",
     namePlaceholder: "1–20 个字",
     nameInvalid: "文件夹名称为 1–20 个字",
+    nameTaken: "已有同名文件夹，请换一个名称",
     deleteText: "删除文件夹「{{name}}」？其中的记录会移出文件夹，不会被删除。",
     created: "文件夹已创建",
     renamed: "文件夹已重命名",

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { EngineProblem } from "@yuelu/contracts";
-import type { Config, EngineReport } from "@yuelu/runtime";
+import { type Config, type EngineReport, installHint, tool } from "@yuelu/runtime";
 import { SHERPA_MODELS, WHISPER_MODELS } from "../../models/catalog.ts";
 import type { ModelProvisioner, WantedModel } from "../../models/provisioner.ts";
 import { AutoLanguageEngine } from "./auto.ts";
@@ -22,6 +22,7 @@ export type AsrConfig = Pick<
   | "OPENAI_ASR_URL"
   | "OPENAI_ASR_KEY"
   | "OPENAI_ASR_MODEL"
+  | "FFMPEG_PATH"
 >;
 
 export interface EngineProblemReport {
@@ -180,12 +181,16 @@ export function engineReports(
       ...(missing.progress !== undefined ? { progress: missing.progress } : {}),
     };
   };
+  // Every transcription starts by decoding the file with ffmpeg: without it, no language can be served.
+  const noFfmpeg: EngineProblemReport | undefined = tool("ffmpeg", config.FFMPEG_PATH)
+    ? undefined
+    : { problem: "ffmpeg-missing", detail: `ffmpeg was not found: ${installHint("ffmpeg", config.FFMPEG_PATH)}` };
   const languages = (["zh", "en"] as const).map((language) => {
     const engine = engineFor(language, config);
-    return report(language, engine, engineMissing(engine, language, config, provisioner));
+    return report(language, engine, noFfmpeg ?? engineMissing(engine, language, config, provisioner));
   });
   const auto = autoIdentifier(config, provisioner);
-  return [...languages, report("auto", auto.engine, "missing" in auto ? auto.missing : undefined)];
+  return [...languages, report("auto", auto.engine, noFfmpeg ?? ("missing" in auto ? auto.missing : undefined))];
 }
 
 /** The models this worker's engines need, to fetch when missing (the worker calls ensure on each). */

@@ -1,8 +1,10 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { loadAudio, type Pcm, SAMPLE_RATE } from "../../audio/pcm.ts";
 import { detectSpeech, groupRegions, type SpeechRegion, spanAudio, spanOf } from "../../audio/vad.ts";
+import { OnnxFileError, readOnnxMetadata } from "./onnx-metadata.ts";
 import {
   type AsrEngine,
   AsrEngineUnavailableError,
@@ -46,7 +48,7 @@ export function sherpaFiles(modelDir: string) {
 /** Why sherpa cannot run here — the problem users are told, the details for the log — or undefined. */
 export function sherpaMissing(
   options: Pick<SherpaOptions, "modelDir" | "kind">,
-): { problem: "binary-missing" | "model-missing"; detail: string } | undefined {
+): { problem: "binary-missing" | "model-missing" | "model-invalid"; detail: string } | undefined {
   if (!loadAddon()) {
     return {
       problem: "binary-missing",
@@ -62,7 +64,86 @@ export function sherpaMissing(
       detail: `the ${options.kind} model is not at ${options.modelDir} (missing ${absent.map((f) => path.basename(f)).join(", ")}): run \`npm run models:fetch -- ${options.kind}\` or let the worker fetch it (ASR_AUTO_FETCH)`,
     };
   }
+  const invalid = invalidModels.get(files.model);
+  if (invalid && invalid.version === versionOf(files)) return { problem: "model-invalid", detail: invalid.detail };
   return undefined;
+}
+
+/** The files' identity on disk: a model fetched again (moved into place) is another version. */
+function versionOf(files: { model: string; tokens: string }): string {
+  try {
+    return [files.model, files.tokens].map((f) => `${statSync(f).mtimeMs}:${statSync(f).size}`).join("|");
+  } catch {
+    return "absent";
+  }
+}
+
+/** Models found broken, by path, until their files change (reported in the heartbeat meanwhile). */
+const invalidModels = new Map<string, { version: string; detail: string }>();
+
+/** What sherpa-onnx reads from a model's metadata (offline-sense-voice-model.cc, offline-paraformer-model.cc). */
+const REQUIRED_METADATA: Record<SherpaModelKind, string[]> = {
+  "sense-voice": [
+    "vocab_size",
+    "lfr_window_size",
+    "lfr_window_shift",
+    "normalize_samples",
+    "with_itn",
+    "without_itn",
+    "lang_auto",
+    "lang_zh",
+    "lang_en",
+    "lang_ja",
+    "lang_ko",
+    "lang_yue",
+    "neg_mean",
+    "inv_stddev",
+  ],
+  "paraformer-zh": ["vocab_size", "lfr_window_size", "lfr_window_shift", "neg_mean", "inv_stddev"],
+};
+const INTEGER_METADATA = /^(vocab_size|lfr_window_\w+|normalize_samples|with_itn|without_itn|lang_\w+|blank_id)$/;
+
+/**
+ * Checks a model's files before sherpa-onnx opens them, because sherpa-onnx ends the whole process
+ * when a metadata key it reads is missing, and a damaged file is better named than half-loaded: the
+ * ONNX container whole, every metadata key the loader reads (integers where integers are read, CMVN
+ * vectors of the right length), and a token table matching the vocabulary (with `</s>`, where a
+ * Paraformer stops). Throws a description of the first problem.
+ */
+export async function checkSherpaModel(kind: SherpaModelKind, files: { model: string; tokens: string }): Promise<void> {
+  let metadata: Map<string, string>;
+  try {
+    metadata = await readOnnxMetadata(files.model);
+  } catch (error) {
+    if (error instanceof OnnxFileError) throw new Error(`${path.basename(files.model)}: ${error.message}`);
+    throw error;
+  }
+  const absent = REQUIRED_METADATA[kind].filter((key) => !metadata.has(key));
+  if (absent.length) {
+    throw new Error(
+      `${path.basename(files.model)} is not a ${kind} model for sherpa-onnx: no ${absent.join(", ")} in its metadata`,
+    );
+  }
+  for (const [key, value] of metadata) {
+    if (INTEGER_METADATA.test(key) && !/^-?\d+$/.test(value.trim())) {
+      throw new Error(`${path.basename(files.model)}: metadata ${key}=${value.slice(0, 40)} is not an integer`);
+    }
+  }
+  const features = 80 * Number(metadata.get("lfr_window_size"));
+  for (const key of ["neg_mean", "inv_stddev"]) {
+    const values = (metadata.get(key) ?? "").split(",").map(Number);
+    if (values.length !== features || values.some((v) => !Number.isFinite(v))) {
+      throw new Error(`${path.basename(files.model)}: metadata ${key} holds ${values.length} numbers, not ${features}`);
+    }
+  }
+  const lines = (await readFile(files.tokens, "utf8")).split("\n").filter((l) => l.trim());
+  const vocab = Number(metadata.get("vocab_size"));
+  if (lines.length !== vocab) {
+    throw new Error(`${path.basename(files.tokens)} lists ${lines.length} tokens; the model's vocabulary has ${vocab}`);
+  }
+  if (kind === "paraformer-zh" && !lines.some((l) => l.trim().split(/\s+/)[0] === "</s>")) {
+    throw new Error(`${path.basename(files.tokens)} has no </s> token (a Paraformer stops there)`);
+  }
 }
 
 interface SherpaResult {
@@ -102,29 +183,52 @@ export function senseVoiceLanguage(tag: string | undefined): string | undefined 
 export class SherpaEngine implements AsrEngine {
   readonly name = "sherpa";
   private loading?: Promise<Recognizer>;
+  /** the model files' version the recognizer was made from */
+  private loadedVersion = "";
 
   constructor(private readonly options: SherpaOptions) {}
 
+  /**
+   * The recognizer of the model on disk now: made once, and again when the model's files change (a
+   * model fetched anew is moved into place: the next utterance uses it, no restart needed).
+   */
   private load(): Promise<Recognizer> {
+    const files = sherpaFiles(this.options.modelDir);
+    const version = versionOf(files);
+    if (this.loading && version !== this.loadedVersion) this.loading = undefined;
+    this.loadedVersion = version;
     this.loading ??= (async () => {
       const missing = sherpaMissing(this.options);
       if (missing) throw new AsrEngineUnavailableError("sherpa", missing.detail, missing.problem);
-      const files = sherpaFiles(this.options.modelDir);
+      const invalid = (detail: string) => {
+        invalidModels.set(files.model, { version, detail });
+        return new AsrEngineUnavailableError("sherpa", detail, "model-invalid");
+      };
+      try {
+        await checkSherpaModel(this.options.kind, files);
+      } catch (error) {
+        throw invalid((error as Error).message);
+      }
       const model =
         this.options.kind === "sense-voice"
           ? { senseVoice: { model: files.model, language: "auto", useInverseTextNormalization: 1 } }
           : { paraformer: { model: files.model } };
-      return loadAddon()!.OfflineRecognizer.createAsync({
-        featConfig: { sampleRate: SAMPLE_RATE, featureDim: 80 },
-        modelConfig: {
-          ...model,
-          tokens: files.tokens,
-          numThreads: this.options.threads || 2,
-          provider: "cpu",
-          debug: 0,
-        },
-        decodingMethod: "greedy_search",
-      });
+      try {
+        return await loadAddon()!.OfflineRecognizer.createAsync({
+          featConfig: { sampleRate: SAMPLE_RATE, featureDim: 80 },
+          modelConfig: {
+            ...model,
+            tokens: files.tokens,
+            numThreads: this.options.threads || 2,
+            provider: "cpu",
+            debug: 0,
+          },
+          decodingMethod: "greedy_search",
+        });
+      } catch (error) {
+        // onnxruntime refused the graph (a corrupt or foreign file)
+        throw invalid(`sherpa-onnx could not load ${files.model}: ${(error as Error).message}`);
+      }
     })();
     this.loading.catch(() => {
       this.loading = undefined;

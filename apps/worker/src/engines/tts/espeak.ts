@@ -1,7 +1,9 @@
 import { execFileSync } from "node:child_process";
 import os from "node:os";
+import { type FoundTool, installHint, tool } from "@yuelu/runtime";
 import { parseWav } from "../../audio/speech-audio.ts";
-import { findProgram, mapLimit, runProgram } from "./programs.ts";
+import { speakWasm, type WasmVoice, wasmKnowsVoice } from "./espeak-wasm.ts";
+import { mapLimit, runProgram } from "./programs.ts";
 import {
   type PcmAudio,
   type SynthesisOptions,
@@ -13,7 +15,9 @@ import {
 } from "./types.ts";
 
 /**
- * espeak-ng (`apt-get install espeak-ng`): Mandarin (`cmn`) and English, offline, ~0.03 s a sentence.
+ * espeak-ng: Mandarin (`cmn`) and English, offline, ~0.03 s a sentence — the program
+ * (`apt-get install espeak-ng`, or ESPEAK_NG_BIN) where there is one, else the same synthesiser compiled
+ * to WebAssembly from npm (espeak-wasm.ts), so a machine with only Node speaks too.
  * Robotic but intelligible; its variants (m1–m7, f1–f5, klatt, whisper…), rate and pitch make the
  * library's offline voices sound distinct. Library params: `{voice, variant, rate, pitch, wordGap}`.
  */
@@ -54,20 +58,22 @@ function knowsVoice(program: string, voice: string): boolean {
   return known;
 }
 
+/** The espeak-ng this worker uses: the operator's program, the system's, or the WebAssembly build. */
+export function espeakTool(configured: string | undefined): FoundTool | undefined {
+  return tool("espeak-ng", configured);
+}
+
 /** Why espeak-ng cannot speak `language` here (no program, no voice data), or undefined. */
-export function espeakMissing(program: string, language: TtsLanguage): TtsProblemReport | undefined {
-  const found = findProgram(program);
-  if (!found) {
-    return {
-      problem: "espeak-missing",
-      detail: `espeak-ng was not found (${program}): apt-get install espeak-ng, or set ESPEAK_NG_BIN`,
-    };
-  }
+export function espeakMissing(configured: string | undefined, language: TtsLanguage): TtsProblemReport | undefined {
+  const found = espeakTool(configured);
+  if (!found)
+    return { problem: "espeak-missing", detail: `espeak-ng was not found: ${installHint("espeak-ng", configured)}` };
   const voice = DEFAULT_VOICE[language];
-  if (!knowsVoice(found, voice)) {
+  // The WebAssembly build carries its voice data; its voices are checked when a job loads it.
+  if (found.kind === "program" && !knowsVoice(found.path, voice)) {
     return {
       problem: "espeak-voice-missing",
-      detail: `espeak-ng at ${found} has no '${voice}' voice: apt-get install espeak-ng-data`,
+      detail: `espeak-ng at ${found.path} has no '${voice}' voice: apt-get install espeak-ng-data`,
     };
   }
   return undefined;
@@ -79,7 +85,7 @@ const clamp = (v: number, min: number, max: number) => Math.max(min, Math.min(ma
 export function espeakArguments(
   params: EspeakParams,
   options: Pick<SynthesisOptions, "language" | "speed" | "pitch">,
-): { args: string[]; pitchApplied: number } {
+): { args: string[]; pitchApplied: number; wasm: WasmVoice } {
   const voice =
     typeof params.voice === "string" && /^[\w-]{1,40}$/.test(params.voice)
       ? params.voice
@@ -90,31 +96,50 @@ export function espeakArguments(
   const pitch = Math.round(clamp(base + options.pitch * STEPS_PER_SEMITONE, 0, 99));
   const args = ["-v", variant ? `${voice}+${variant}` : voice, "-s", String(rate), "-p", String(pitch)];
   if (Number(params.wordGap) > 0) args.push("-g", String(Math.round(clamp(Number(params.wordGap), 0, 50))));
-  return { args: [...args, "-b", "1", "--stdout"], pitchApplied: (pitch - base) / STEPS_PER_SEMITONE };
+  return {
+    args: [...args, "-b", "1", "--stdout"],
+    pitchApplied: (pitch - base) / STEPS_PER_SEMITONE,
+    wasm: { voice: variant ? `${voice}+${variant}` : voice, rate, pitch },
+  };
 }
 
 export class EspeakEngine implements TtsEngine {
   readonly name = "espeak-ng" as const;
   readonly languages = ["zh", "en"] as const;
 
-  constructor(private readonly options: { program: string; concurrency?: number }) {}
+  /** `configured`: ESPEAK_NG_BIN (unset: espeak-ng on PATH, else the WebAssembly build) */
+  constructor(private readonly options: { configured?: string | undefined; concurrency?: number }) {}
 
   async ready(language: TtsLanguage): Promise<void> {
-    const missing = espeakMissing(this.options.program, language);
+    const missing = espeakMissing(this.options.configured, language);
     if (missing) throw new TtsEngineUnavailableError(this.name, missing.detail, missing.problem);
+    const found = espeakTool(this.options.configured);
+    if (found?.kind === "wasm" && !(await wasmKnowsVoice(DEFAULT_VOICE[language]))) {
+      throw new TtsEngineUnavailableError(
+        this.name,
+        `eSpeak NG (WebAssembly) did not load or has no '${DEFAULT_VOICE[language]}' voice`,
+        "espeak-voice-missing",
+      );
+    }
   }
 
   async synthesize(texts: readonly string[], options: SynthesisOptions): Promise<SynthesisResult> {
     await this.ready(options.language);
-    const program = findProgram(this.options.program)!;
-    const { args, pitchApplied } = espeakArguments(options.params as EspeakParams, options);
+    const found = espeakTool(this.options.configured)!;
+    const { args, pitchApplied, wasm } = espeakArguments(options.params as EspeakParams, options);
     let done = 0;
-    // One short process per sentence, as many at once as there are cores (each takes ~30 ms).
+    const speak = (text: string) =>
+      found.kind === "wasm"
+        ? speakWasm(text, wasm, options.signal)
+        : this.speak(found.path, args, text, options.signal);
+    // The program: one short process per sentence, as many at once as there are cores (each ~30 ms).
+    // The WebAssembly build: one instance, sentence after sentence.
+    const lanes = found.kind === "wasm" ? 1 : (this.options.concurrency ?? os.availableParallelism());
     const pieces = await mapLimit(
       texts,
-      this.options.concurrency ?? os.availableParallelism(),
+      lanes,
       async (text): Promise<PcmAudio> => {
-        const audio = text.trim() ? await this.speak(program, args, text, options.signal) : empty();
+        const audio = text.trim() ? await speak(text) : empty();
         options.onProgress?.(++done);
         return audio;
       },

@@ -1,17 +1,16 @@
 import { TTS_ENGINES, TTS_LANGUAGES, type TtsEngineName, type TtsLanguage } from "@yuelu/contracts";
-import type { Config, EngineReport } from "@yuelu/runtime";
-import { ffmpegBinary } from "../../audio/pcm.ts";
+import { type Config, type EngineReport, installHint, tool } from "@yuelu/runtime";
 import { EspeakEngine, espeakMissing } from "./espeak.ts";
 import { FestivalEngine, festivalMissing } from "./festival.ts";
 import { GptSovitsEngine } from "./gpt-sovits.ts";
 import { OpenAiTtsEngine, openAiTtsMissing } from "./openai.ts";
-import { findProgram } from "./programs.ts";
 import { type TtsEngine, TtsEngineUnavailableError, type TtsProblemReport } from "./types.ts";
 
 export type TtsConfig = Pick<
   Config,
   | "TTS_ENGINE_ZH"
   | "TTS_ENGINE_EN"
+  | "FFMPEG_PATH"
   | "ESPEAK_NG_BIN"
   | "FESTIVAL_BIN"
   | "OPENAI_TTS_URL"
@@ -47,8 +46,8 @@ export function ttsEngineMissing(
   if (!ENGINE_LANGUAGES[engine].includes(language)) {
     return { problem: "english-only", detail: `${engine} cannot speak ${language}` };
   }
-  if (!findProgram(ffmpegBinary())) {
-    return { problem: "ffmpeg-missing", detail: "ffmpeg was not found: apt-get install ffmpeg, or set FFMPEG_PATH" };
+  if (!tool("ffmpeg", config.FFMPEG_PATH)) {
+    return { problem: "ffmpeg-missing", detail: `ffmpeg was not found: ${installHint("ffmpeg", config.FFMPEG_PATH)}` };
   }
   switch (engine) {
     case "espeak-ng":
@@ -95,9 +94,9 @@ export function ttsEngineReports(
 export function createTtsEngine(engine: TtsEngineName, config: TtsConfig): TtsEngine {
   switch (engine) {
     case "espeak-ng":
-      return new EspeakEngine({ program: config.ESPEAK_NG_BIN });
+      return new EspeakEngine({ configured: config.ESPEAK_NG_BIN });
     case "festival":
-      return new FestivalEngine({ program: config.FESTIVAL_BIN });
+      return new FestivalEngine({ configured: config.FESTIVAL_BIN });
     case "openai-compatible":
       return new OpenAiTtsEngine({
         url: config.OPENAI_TTS_URL,

@@ -2,8 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { installHint, tool } from "@yuelu/runtime";
 import { parseWav } from "../../audio/speech-audio.ts";
-import { findProgram, mapLimit, runProgram } from "./programs.ts";
+import { mapLimit, runProgram } from "./programs.ts";
 import {
   type PcmAudio,
   type SynthesisOptions,
@@ -64,24 +65,21 @@ function loadsVoice(program: string, voice: string): boolean {
 
 /** Why festival cannot speak `language` with `voice` here, or undefined. */
 export function festivalMissing(
-  program: string,
+  configured: string | undefined,
   language: TtsLanguage,
   voice = DEFAULT_VOICE,
 ): TtsProblemReport | undefined {
   if (language !== "en") {
     return { problem: "english-only", detail: "festival speaks English only: set TTS_ENGINE_ZH=espeak-ng" };
   }
-  const found = findProgram(program);
+  const found = tool("festival", configured);
   if (!found) {
-    return {
-      problem: "festival-missing",
-      detail: `festival was not found (${program}): apt-get install festival festvox-us-slt-hts, or set FESTIVAL_BIN`,
-    };
+    return { problem: "festival-missing", detail: `festival was not found: ${installHint("festival", configured)}` };
   }
-  if (!loadsVoice(found, voice)) {
+  if (!loadsVoice(found.path, voice)) {
     return {
       problem: "festival-voice-missing",
-      detail: `festival at ${found} cannot load voice_${voice}: apt-get install festvox-us-slt-hts`,
+      detail: `festival at ${found.path} cannot load voice_${voice}: apt-get install festvox-us-slt-hts`,
     };
   }
   return undefined;
@@ -108,10 +106,11 @@ export class FestivalEngine implements TtsEngine {
   readonly name = "festival" as const;
   readonly languages = ["en"] as const;
 
-  constructor(private readonly options: { program: string; concurrency?: number }) {}
+  /** `configured`: FESTIVAL_BIN (unset: festival on PATH) */
+  constructor(private readonly options: { configured?: string | undefined; concurrency?: number }) {}
 
   async ready(language: TtsLanguage, voice = DEFAULT_VOICE): Promise<void> {
-    const missing = festivalMissing(this.options.program, language, voice);
+    const missing = festivalMissing(this.options.configured, language, voice);
     if (missing) throw new TtsEngineUnavailableError(this.name, missing.detail, missing.problem);
   }
 
@@ -119,7 +118,7 @@ export class FestivalEngine implements TtsEngine {
     const params = options.params as FestivalParams;
     const voice = voiceName(params);
     await this.ready(options.language, voice);
-    const program = findProgram(this.options.program)!;
+    const program = tool("festival", this.options.configured)!.path;
     const rate = Math.max(0.3, Math.min(3, (Number(params.rate) || 1) * options.speed));
     const dir = await mkdtemp(path.join(os.tmpdir(), "yuelu-festival-"));
     try {

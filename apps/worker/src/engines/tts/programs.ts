@@ -1,22 +1,7 @@
 import { spawn } from "node:child_process";
-import { accessSync, constants } from "node:fs";
 import path from "node:path";
 
-/** Finding and running the command-line engines (espeak-ng, festival) without a shell. */
-
-/** The full path of `program` (a name looked up on PATH, or a path), or undefined when it cannot run here. */
-export function findProgram(program: string): string | undefined {
-  const candidates = program.includes("/")
-    ? [program]
-    : (process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin").split(path.delimiter).map((dir) => path.join(dir, program));
-  for (const file of candidates) {
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {}
-  }
-  return undefined;
-}
+/** Running the command-line engines (espeak-ng, festival) without a shell; runtime/tools.ts finds them. */
 
 export interface RunResult {
   stdout: Buffer;

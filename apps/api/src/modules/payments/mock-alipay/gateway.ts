@@ -1,6 +1,6 @@
 import { createSign, randomInt } from "node:crypto";
 import { StatusCode } from "@yuelu/contracts";
-import type { Db, MockAlipayTradeModel } from "@yuelu/db";
+import { type Db, likeLiteral, type MockAlipayTradeModel } from "@yuelu/db";
 import { AppError, alipayAmount, type Clock } from "@yuelu/domain";
 import { AlipaySdk } from "alipay-sdk";
 import type { PaymentProvider, ProviderTrade, ProviderTradeState } from "../provider.ts";
@@ -115,12 +115,17 @@ export class MockAlipayGateway implements PaymentProvider {
 
   // ── the payer's side (the cashier page and its JSON calls) ──
 
-  /** The current trade of a merchant order: its latest QR's (`<order>` or `<order>-<n>`). */
+  /**
+   * The current trade of a merchant order: its latest QR's (`<order>` or `<order>-<n>`), matched
+   * exactly — the order number comes from the URL, and a `%` in it must never match another order.
+   */
   async tradeOf(orderNumber: string): Promise<MockAlipayTradeModel> {
-    const trade = await this.db.mockAlipayTrade.findFirst({
-      where: { OR: [{ outTradeNo: orderNumber }, { outTradeNo: { startsWith: `${orderNumber}-` } }] },
+    const reissued = new RegExp(`^${orderNumber.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-\\d+$`);
+    const trades = await this.db.mockAlipayTrade.findMany({
+      where: { OR: [{ outTradeNo: orderNumber }, { outTradeNo: { startsWith: `${likeLiteral(orderNumber)}-` } }] },
       orderBy: { createdAt: "desc" },
     });
+    const trade = trades.find((t) => t.outTradeNo === orderNumber || reissued.test(t.outTradeNo));
     if (!trade) throw new AppError(StatusCode.OrderNotFound, {}, 404);
     return trade;
   }

@@ -1,4 +1,4 @@
-import type { Lang } from "@yuelu/contracts";
+import { type Lang, StatusCode } from "@yuelu/contracts";
 
 const TEXT = {
   zh: {
@@ -16,6 +16,7 @@ const TEXT = {
     cancelled: "已取消支付",
     closed: "订单已关闭或已过期，请在电脑上刷新二维码",
     missing: "找不到这笔订单",
+    notOwner: "只有下单的用户可以付款：请在下单时登录悦录的浏览器中打开此页面",
     failed: "操作失败，请重试",
   },
   en: {
@@ -33,6 +34,8 @@ const TEXT = {
     cancelled: "Payment cancelled",
     closed: "This order is closed or has expired: refresh the QR code on your computer",
     missing: "Order not found",
+    notOwner:
+      "Only the person who placed this order can pay it: open this page in the browser where you are signed in to Yuelu",
     failed: "That did not work, please try again",
   },
 } satisfies Record<Lang, Record<string, string>>;
@@ -121,19 +124,20 @@ export function cashierPage(lang: Lang, view: CashierView, nonce: string): strin
   var $ = function (id) { return document.getElementById(id); };
   function call(action) {
     return fetch("/mock-alipay/api/" + encodeURIComponent(ORDER) + "/" + action, {
-      method: "POST", credentials: "omit", headers: { "content-type": "application/json" }, body: "{}"
+      method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" }, body: "{}"
     }).then(function (r) { return r.json(); });
   }
   function done(text, note) {
     $("actions").hidden = true;
     $("state").textContent = text + (note ? " · " + note : "");
   }
-  if (OPEN) call("scan").then(function (res) { if (res.status_code !== 1) done(T.closed); });
+  var NOT_OWNER = ${StatusCode.AccessDenied};
+  if (OPEN) call("scan").then(function (res) { if (res.status_code !== 1) done(res.status_code === NOT_OWNER ? T.notOwner : T.closed); });
   $("pay").onclick = function () {
     $("pay").disabled = true; $("cancel").disabled = true; $("pay").textContent = T.paying;
     call("pay").then(function (res) {
       if (res.status_code === 1) done(T.paid, T.paidNote);
-      else done(res.status_code === 60008 ? T.closed : T.failed);
+      else done(res.status_code === 60008 ? T.closed : res.status_code === NOT_OWNER ? T.notOwner : T.failed);
     }).catch(function () { $("pay").disabled = false; $("cancel").disabled = false; $("pay").textContent = T.pay; $("state").textContent = T.failed; });
   };
   $("cancel").onclick = function () {

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { ZodTypeProvider } from "@fastify/type-provider-zod";
-import { envelopeOf, type Lang, ok, parseLang } from "@yuelu/contracts";
+import { envelopeOf, type Lang, ok, parseLang, StatusCode } from "@yuelu/contracts";
 import { AppError } from "@yuelu/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { requestLang } from "../../../lib/lang.ts";
+import { isLoopbackClient } from "../../../lib/loopback.ts";
 import type { MockAlipayGateway } from "./gateway.ts";
 import { type CashierView, cashierPage } from "./page.ts";
 
@@ -29,6 +30,19 @@ function pageLang(request: FastifyRequest): Lang {
 export default async function mockAlipayRoutes(fastify: FastifyInstance, options: { gateway: MockAlipayGateway }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { gateway } = options;
+  const { config, db } = app.deps;
+
+  /**
+   * Who may scan, pay or cancel an order at the mock gateway (which takes no money): the order's
+   * owner, signed in — or, outside production, a caller on this machine (tests, a laptop's own
+   * browser). Nobody pays or cancels someone else's order.
+   */
+  async function assertMayDrive(request: FastifyRequest, orderNumber: string) {
+    if (!config.isProduction && isLoopbackClient(request)) return;
+    const order = await db.order.findUnique({ where: { orderNumber }, select: { userId: true } });
+    if (!order) throw new AppError(StatusCode.OrderNotFound, {}, 404);
+    if (order.userId !== request.session?.userId) throw new AppError(StatusCode.AccessDenied, {}, 403);
+  }
 
   app.get("/pay/:orderNumber", { schema: { hide: true, params: ZOrderParams } }, async (request, reply) => {
     const { orderNumber } = request.params;
@@ -64,6 +78,7 @@ export default async function mockAlipayRoutes(fastify: FastifyInstance, options
       `/api/:orderNumber/${action}`,
       { schema: { tags: ["mock-alipay"], params: ZOrderParams, response: { 200: envelopeOf(ZTradeAnswer) } } },
       async (request) => {
+        await assertMayDrive(request, request.params.orderNumber);
         const trade = await gateway[action](request.params.orderNumber);
         return ok({
           orderNumber: request.params.orderNumber,

@@ -37,10 +37,10 @@ export function AvatarPicker({ photo, initial }: { photo: string; initial: strin
           setChoice(photo);
           setOpen(true);
         }}
-        aria-label={t("personal.changeAvatar")}
         title={t("personal.changeAvatar")}
         data-testid="avatar-change"
       >
+        <span className="sr-only">{t("personal.changeAvatar")}</span>
         {photo ? <img src={photo} alt="" data-testid="avatar-image" /> : <span aria-hidden>{initial}</span>}
         <span className="profile-avatar-edit" aria-hidden>
           ✎

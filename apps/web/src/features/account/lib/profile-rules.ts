@@ -1,7 +1,7 @@
-import { AVATAR_IMAGE_BYTES, NICKNAME_MAX } from "@yuelu/contracts/constants";
+import { AVATAR_IMAGE_BYTES, BUILT_IN_AVATARS, NICKNAME_MAX } from "@yuelu/contracts/constants";
 
 /** The built-in avatars (apps/web/public/avatars), stored as the user's userPhoto. */
-export const AVATARS = Array.from({ length: 8 }, (_, i) => `/avatars/a${i + 1}.svg`);
+export const AVATARS = BUILT_IN_AVATARS;
 
 /** Why a nickname cannot be saved (the server's rule: 1–20 characters once trimmed), or null. */
 export function nicknameProblem(value: string): "empty" | "tooLong" | null {

@@ -7,15 +7,23 @@ import { api } from "@/lib/api-client.ts";
  * order (a closed or expired one opens again with a new expiry). Either way the answer's payUrl is
  * what the QR encodes.
  */
-export function executePayment(goodsId: number, orderNumber?: string) {
+export function executePayment(goodsId: number, orderNumber?: string, clientKey?: string) {
   return api<ExecutePaymentResult>("/api/v1/pay/execute_payment", {
-    data: { goodsId, payAgent: PAY_AGENT, source: 0, ...(orderNumber ? { orderNumber } : {}) },
+    data: {
+      goodsId,
+      payAgent: PAY_AGENT,
+      source: 0,
+      ...(orderNumber ? { orderNumber } : {}),
+      ...(clientKey ? { clientKey } : {}),
+    },
   });
 }
 
 /** /order's checkout: places an order for the goods (execute_payment's answer). */
-export function placeCheckout(goodsId: number) {
-  return api<ExecutePaymentResult>("/order/checkout", { data: { goodsId, payAgent: PAY_AGENT, source: 0 } });
+export function placeCheckout(goodsId: number, clientKey?: string) {
+  return api<ExecutePaymentResult>("/order/checkout", {
+    data: { goodsId, payAgent: PAY_AGENT, source: 0, ...(clientKey ? { clientKey } : {}) },
+  });
 }
 
 export function checkPayResult(goodsId: number, orderNumber: string) {

@@ -39,7 +39,7 @@ export function CheckoutView({ goodsId, orderNumber }: { goodsId: number | null;
   const pay = usePayOrder({
     goods,
     enabled: ready && settled,
-    place: (id) => (resume ? executePayment(id, resume) : placeCheckout(id)),
+    place: (id, clientKey) => (resume ? executePayment(id, resume) : placeCheckout(id, clientKey)),
   });
 
   if (!ready || !settled || (targetId !== null && checkout.isPending)) return <Spinner />;

@@ -13,8 +13,15 @@ import type { PayOrder } from "../hooks/use-pay-order.ts";
 import { orderOf } from "../lib/pay-state.ts";
 import "./pay-panel.css";
 
-/** The agreement a payer accepts (the user agreement covers membership and cards). */
-export const AGREEMENT_HREF = `${paths.helpDocument}?doc=agreement`;
+/**
+ * The agreement a payer accepts: a plan (goodsType 1) cites the membership agreement (spec §2, the
+ * help centre's 'membership' document, as the index links name it), duration cards the user agreement.
+ */
+function agreementOf(goods: PayGoods | undefined): { href: string; label: "agreementMembership" | "agreementUser" } {
+  return goods?.goodsType === GoodsType.Membership
+    ? { href: `${paths.helpDocument}?doc=membership`, label: "agreementMembership" }
+    : { href: `${paths.helpDocument}?doc=agreement`, label: "agreementUser" };
+}
 
 /**
  * The payment QR (140×140) with its state — spec §4/§5/§8: 'log in to view' for visitors (a click
@@ -53,6 +60,8 @@ export function PayPanel({
     mask = (
       <QrMask onClick={refresh}>{state.reason === "timeout" ? t("cashier.timeout") : t("cashier.payFailed")}</QrMask>
     );
+  } else if (state.phase === "error" && state.unavailable) {
+    mask = <QrMask>{t("cashier.paymentsOff")}</QrMask>;
   } else if (state.phase === "error") {
     mask = <QrMask onClick={refresh}>{t("cashier.qrError")}</QrMask>;
   } else if (state.phase === "paid") {
@@ -111,8 +120,8 @@ export function PayPanel({
           {agreement && state.phase !== "paid" && (
             <p className="pay-agreement">
               {t("cashier.agreementPrefix")}{" "}
-              <Link to={AGREEMENT_HREF} target="_blank" rel="noopener">
-                {t("cashier.agreement")}
+              <Link to={agreementOf(goods).href} target="_blank" rel="noopener">
+                {t(`cashier.${agreementOf(goods).label}`)}
               </Link>
             </p>
           )}

@@ -2,11 +2,17 @@ import type { ExecutePaymentResult, PayGoods } from "@yuelu/contracts";
 import { PAY_POLL_MS } from "@yuelu/contracts/constants";
 import { useEffect, useEffectEvent, useReducer, useRef, useState } from "react";
 import { ApiError } from "@/lib/api-client.ts";
+import { setBusy } from "@/lib/busy.ts";
 import { announcePurchase, purchaseOf } from "@/lib/purchase-events.ts";
 import { checkPayResult, executePayment } from "../api/pay-order.ts";
 import { initialPayState, isFinalTradeStatus, type PayState, payReducer } from "../lib/pay-state.ts";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : undefined);
+const newOpeningKey = () =>
+  typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 export interface PayOrder {
   state: PayState;
@@ -19,8 +25,11 @@ export interface PayOrderOptions {
   goods: PayGoods | undefined;
   /** signed in with an active account: spec §5 makes no QR otherwise */
   enabled: boolean;
-  /** how the first QR of the goods is made (default: execute_payment, a new order) */
-  place?: (goodsId: number) => Promise<ExecutePaymentResult>;
+  /**
+   * how the first QR of the goods is made (default: execute_payment, a new order); `clientKey` names
+   * this opening and goods, so asking again (a retry, a re-render) gets the same order from the server
+   */
+  place?: (goodsId: number, clientKey: string) => Promise<ExecutePaymentResult>;
 }
 
 /**
@@ -36,7 +45,12 @@ export function usePayOrder({ goods, enabled, place }: PayOrderOptions): PayOrde
   /** bumps whenever the goods' order is replaced: answers for an older one are dropped */
   const generation = useRef(0);
 
-  const placeFirst = useEffectEvent((id: number) => (place ?? executePayment)(id));
+  /** this opening of the cashier (or the /order page): one order per goods however often it asks */
+  const opening = useRef(newOpeningKey());
+  const placeFirst = useEffectEvent((id: number) => {
+    const clientKey = `${opening.current}:${id}`;
+    return place ? place(id, clientKey) : executePayment(id, undefined, clientKey);
+  });
 
   // A QR on init and when the goods change (a new order each time), or after a failed attempt.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger
@@ -50,7 +64,7 @@ export function usePayOrder({ goods, enabled, place }: PayOrderOptions): PayOrde
     dispatch({ type: "issue", refresh: false });
     placeFirst(goodsId).then(
       (order) => mine === generation.current && dispatch({ type: "issued", order, now: nowSeconds() }),
-      () => mine === generation.current && dispatch({ type: "failed" }),
+      (error: unknown) => mine === generation.current && dispatch({ type: "failed", code: codeOf(error) }),
     );
   }, [enabled, goodsId, attempt]);
 
@@ -88,6 +102,13 @@ export function usePayOrder({ goods, enabled, place }: PayOrderOptions): PayOrde
     };
   }, [pollKey]);
 
+  // A QR waiting to be paid: the app's own prompts wait (lib/busy.ts).
+  const waiting = state.phase === "open";
+  useEffect(() => {
+    setBusy("payment", waiting);
+    return () => setBusy("payment", false);
+  }, [waiting]);
+
   // The success event, once per order.
   const announced = useRef<string | null>(null);
   const paidOrder = state.phase === "paid" ? state.order.orderNumber : null;
@@ -102,6 +123,7 @@ export function usePayOrder({ goods, enabled, place }: PayOrderOptions): PayOrde
 
   const refresh = () => {
     if (goodsId === null || !enabled) return;
+    if (state.phase === "error" && state.unavailable) return; // no provider: asking again changes nothing
     // A closed order gets a new QR of its own; after a failure (no QR, or a refused poll) a new order.
     if (state.phase !== "closed") {
       if (state.phase === "error") setAttempt((n) => n + 1);

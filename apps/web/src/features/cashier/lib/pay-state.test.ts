@@ -45,7 +45,9 @@ describe("the payment order's states (spec §4)", () => {
   });
 
   it("a failure keeps the order to refresh; reset forgets everything", () => {
-    expect(payReducer(open, { type: "failed" })).toEqual({ phase: "error", order });
+    expect(payReducer(open, { type: "failed" })).toEqual({ phase: "error", order, unavailable: false });
+    // no payment provider on this install (60010): nothing to retry
+    expect(payReducer(open, { type: "failed", code: 60010 })).toEqual({ phase: "error", order, unavailable: true });
     expect(orderOf(payReducer(open, { type: "reset" }))).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import type { ExecutePaymentResult } from "@yuelu/contracts";
-import { TradeStatus } from "@yuelu/contracts/constants";
+import { StatusCode, TradeStatus } from "@yuelu/contracts/constants";
 
 /**
  * Spec §4 Payment order, as the QR box sees it:
@@ -9,7 +9,9 @@ import { TradeStatus } from "@yuelu/contracts/constants";
  * - paid: 1 or 2 — polling stops, the success event goes out;
  * - closed: 3 — polling stops; 'timeout' when the order's time ran out, 'failed' when the payer
  *   cancelled before that ('payment failed, please pay again'); a click re-issues the same order;
- * - error: no QR could be had (the API client toasted why); a click tries again.
+ * - error: no QR could be had (the API client toasted why); a click tries again — unless this
+ *   install has no payment provider set up (60010, `unavailable`): then the box says so and nothing
+ *   is clickable.
  */
 export type PayState =
   | { phase: "idle" }
@@ -17,14 +19,15 @@ export type PayState =
   | { phase: "open"; order: ExecutePaymentResult; scanned: boolean }
   | { phase: "paid"; order: ExecutePaymentResult }
   | { phase: "closed"; order: ExecutePaymentResult; reason: "timeout" | "failed" }
-  | { phase: "error"; order: ExecutePaymentResult | null };
+  | { phase: "error"; order: ExecutePaymentResult | null; unavailable: boolean };
 
 export type PayEvent =
   | { type: "reset" }
   /** asking for a QR: a new order (the old one is forgotten), or a refresh of the current one */
   | { type: "issue"; refresh: boolean }
   | { type: "issued"; order: ExecutePaymentResult; now: number }
-  | { type: "failed" }
+  /** `code`: the refusal's status code, when the server answered one */
+  | { type: "failed"; code?: number }
   | { type: "polled"; tradeStatus: number; now: number };
 
 export const initialPayState: PayState = { phase: "idle" };
@@ -67,7 +70,7 @@ export function payReducer(state: PayState, event: PayEvent): PayState {
     case "issued":
       return withStatus(event.order, event.order.tradeStatus, event.now, false);
     case "failed":
-      return { phase: "error", order: orderOf(state) };
+      return { phase: "error", order: orderOf(state), unavailable: event.code === StatusCode.PaymentUnavailable };
     case "polled":
       // A late answer for a state that no longer polls (closed, refreshed, paid) changes nothing.
       if (state.phase !== "open") return state;

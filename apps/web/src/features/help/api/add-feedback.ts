@@ -1,5 +1,5 @@
-import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
+import { useSubmitMutation } from "@/lib/use-submit-mutation.ts";
 
 export interface FeedbackInput {
   categoryId: number;
@@ -10,7 +10,7 @@ export interface FeedbackInput {
 
 /** feedback/add: multipart, the screenshots as `images` (the server checks their content and size again). */
 export function useAddFeedback() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (input: FeedbackInput) => {
       const form = new FormData();
       form.append("categoryId", String(input.categoryId));

@@ -21,7 +21,7 @@ export function AppHeader() {
   const session = useSession();
   return (
     <header className="app-header">
-      <Link to={paths.landing} className="brand" aria-label={t("brand.name")}>
+      <Link to={paths.landing} className="brand">
         <span className="brand-mark" aria-hidden>
           悦
         </span>
@@ -67,17 +67,13 @@ function SignedInWidgets() {
             ♛<span className="badge-text"> {t("common.openVip")}</span>
           </button>
         ))}
-      <button
-        type="button"
-        className="header-stat"
-        onClick={shopDialog.open}
-        data-testid="beans"
-        aria-label={`${t("shop.title")} · ${t("common.beans")} ${assets.data?.allCoinNumber ?? ""}`.trim()}
-      >
+      <button type="button" className="header-stat" onClick={shopDialog.open} data-testid="beans">
+        {/* named by what it shows, after where it leads: "Bean shop · Beans 120" */}
+        <span className="sr-only">{t("shop.title")} · </span>
         <span className="stat-icon" aria-hidden>
           ●
         </span>
-        <span className="stat-label">{t("common.beans")}</span>
+        <span className="stat-label">{t("common.beans")} </span>
         <strong>{assets.data?.allCoinNumber ?? "–"}</strong>
       </button>
       <Link to={`${paths.personalInfo}?menu=timeCards`} className="header-stat" data-testid="time-card">
@@ -85,7 +81,7 @@ function SignedInWidgets() {
           ◷
         </span>
         <span className="stat-label">{t("common.timeCard")}</span>
-        <strong>{assets.data ? formatDurationText(t, assets.data.allTimeCard) : "–"}</strong>
+        <strong>{assets.data ? formatDurationText(t, assets.data.allTimeCard, "compact") : "–"}</strong>
       </Link>
       <button
         type="button"

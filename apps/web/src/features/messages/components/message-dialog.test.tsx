@@ -74,7 +74,7 @@ describe("the header's messages", () => {
 });
 
 describe("the message centre", () => {
-  it("selects the first message, marks an unread one read when clicked (at once), and marks all read", async () => {
+  it("reads the first message when it is shown, and an unread one when clicked (at once)", async () => {
     const { api } = mailbox(2);
     renderApp("/helpDocument");
     act(() => messageDialog.open());
@@ -82,26 +82,47 @@ describe("the message centre", () => {
     const dialog = screen.getByRole("dialog", { name: "消息中心" });
     expect(api.callsTo("/get_list")[0]!.body).toEqual({ page: 1, pageSize: 9999, readSign: -1 });
 
-    // the first message is selected on load (selecting it is not reading it: only a click reads)
+    // the first message is selected on load, and showing it reads it: its dot goes, the count drops
     const detail = within(dialog).getByTestId("message-detail");
     expect(detail).toHaveTextContent("任务奖励已到账");
     expect(detail).toHaveTextContent("来自 悦录");
     expect(within(list).getByTestId("message-3")).toHaveAttribute("aria-current", "true");
-    expect(api.callsTo("/read_msg")).toHaveLength(0);
+    expect(within(list).getByTestId("message-3")).toHaveAttribute("data-read", "1");
+    await waitFor(() => expect(api.callsTo("/read_msg").map((c) => c.body)).toEqual([{ notifyId: 3 }]));
+    await waitFor(() => expect(within(dialog).getByTestId("unread-count")).toHaveTextContent("1 条未读消息"));
     expect(within(list).getByTestId("message-2")).toHaveTextContent("2023-11-14");
 
     await userEvent.click(within(list).getByTestId("message-2"));
     expect(within(list).getByTestId("message-2")).toHaveAttribute("data-read", "1");
     expect(detail).toHaveTextContent("转写完成");
-    await waitFor(() => expect(api.callsTo("/read_msg").map((c) => c.body)).toEqual([{ notifyId: 2 }]));
-    await waitFor(() => expect(within(dialog).getByTestId("unread-count")).toHaveTextContent("1 条未读消息"));
+    await waitFor(() =>
+      expect(api.callsTo("/read_msg").map((c) => c.body)).toEqual([{ notifyId: 3 }, { notifyId: 2 }]),
+    );
+    await waitFor(() => expect(within(dialog).getByTestId("unread-count")).toHaveTextContent("0 条未读消息"));
     // a read message is not read again
     await userEvent.click(within(list).getByTestId("message-1"));
-    expect(api.callsTo("/read_msg")).toHaveLength(1);
+    await userEvent.click(within(list).getByTestId("message-3"));
+    expect(api.callsTo("/read_msg")).toHaveLength(2);
+    await waitFor(() => expect(within(screen.getByTestId("unread")).queryByTestId("unread-badge")).toBeNull());
+  });
 
+  it("marks all read", async () => {
+    const { api, state } = mailbox(3);
+    state.messages = [
+      message({ notifyId: 5, notifyTitle: "已读", notifyRead: 1 }),
+      message({ notifyId: 4, notifyTitle: "未读一" }),
+      message({ notifyId: 6, notifyTitle: "未读二" }),
+    ];
+    state.unread = 2;
+    renderApp("/helpDocument");
+    act(() => messageDialog.open());
+    const list = await screen.findByTestId("message-list", {}, { timeout: 5000 });
+    const dialog = screen.getByRole("dialog", { name: "消息中心" });
+    await waitFor(() => expect(within(dialog).getByTestId("unread-count")).toHaveTextContent("2 条未读消息"));
+    expect(api.callsTo("/read_msg")).toHaveLength(0);
     await userEvent.click(within(dialog).getByTestId("read-all"));
     await waitFor(() => expect(api.callsTo("/read_all_msg")).toHaveLength(1));
-    for (const id of [1, 2, 3]) expect(within(list).getByTestId(`message-${id}`)).toHaveAttribute("data-read", "1");
+    for (const id of [4, 5, 6]) expect(within(list).getByTestId(`message-${id}`)).toHaveAttribute("data-read", "1");
     expect(within(dialog).getByTestId("unread-count")).toHaveTextContent("0 条未读消息");
     expect(within(dialog).getByTestId("read-all")).toBeDisabled();
     await waitFor(() => expect(within(screen.getByTestId("unread")).queryByTestId("unread-badge")).toBeNull());
@@ -114,8 +135,10 @@ describe("the message centre", () => {
     await screen.findByTestId("message-list", {}, { timeout: 5000 });
     await userEvent.click(screen.getByTestId("only-unread"));
     await waitFor(() => expect(api.callsTo("/get_list").at(-1)!.body).toMatchObject({ readSign: 0 }));
+    // message 3 was read when it was shown on load; 2 is still unread
     await waitFor(() => expect(screen.queryByTestId("message-1")).toBeNull());
-    expect(screen.getByTestId("message-3")).toBeInTheDocument();
+    expect(screen.queryByTestId("message-3")).toBeNull();
+    expect(screen.getByTestId("message-2")).toBeInTheDocument();
 
     state.messages = state.messages.map((m) => ({ ...m, notifyRead: 1 }));
     await userEvent.click(screen.getByTestId("only-unread"));

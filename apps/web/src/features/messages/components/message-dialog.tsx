@@ -15,8 +15,8 @@ import "./message-dialog.css";
 
 /**
  * Spec §2/§4 message centre: the list on the left (stacked above the detail on phones), the
- * selected message on the right; the first one is selected when the list loads; clicking an unread
- * one marks it read, here at once and on the server; 'only unread' (readSign 0) and 'mark all
+ * selected message on the right; the first one is selected when the list loads; showing an unread
+ * one (selected on load or clicked) marks it read, here at once and on the server; 'only unread' (readSign 0) and 'mark all
  * read'. Mounted while open (app/engagement-dialogs.tsx).
  */
 export default function MessageDialog() {
@@ -42,10 +42,15 @@ export default function MessageDialog() {
   const selected = messages.find((m) => m.notifyId === selectedId) ?? null;
   const unreadCount = unread.data?.unreadSize ?? messages.filter((m) => m.notifyRead === 0).length;
 
-  const onPick = (message: Message) => {
-    setSelectedId(message.notifyId);
-    if (message.notifyRead === 0) read.mutate(message.notifyId);
-  };
+  // Showing a message reads it: a click, and the first one selected on load (its dot goes, the
+  // count drops). markReadLocally flips notifyRead at once, so this runs once per message.
+  const readMessage = read.mutate;
+  const showing = selected?.notifyRead === 0 ? selected.notifyId : null;
+  useEffect(() => {
+    if (showing !== null) readMessage(showing);
+  }, [showing, readMessage]);
+
+  const onPick = (message: Message) => setSelectedId(message.notifyId);
 
   let body: ReactNode;
   if (list.isPending) body = <Spinner />;

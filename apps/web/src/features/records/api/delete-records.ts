@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/query-keys.ts";
+import { useSubmitMutation } from "@/lib/use-submit-mutation.ts";
 
 /** To the recycle bin. */
 export function deleteRecords(fileIds: number[]) {
@@ -10,7 +11,7 @@ export function deleteRecords(fileIds: number[]) {
 
 export function useDeleteRecords() {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: deleteRecords,
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.records.all }),
   });

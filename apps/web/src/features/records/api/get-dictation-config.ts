@@ -11,9 +11,10 @@ import { DOWNLOAD_POLL_MS, isDownloading } from "../lib/languages.ts";
  * the UI's language. While a model downloads it is asked for again every 5 s, so the percentage
  * moves and the language becomes selectable when the download is done.
  */
-export function useDictationConfig() {
+export function useDictationConfig({ enabled = true }: { enabled?: boolean } = {}) {
   const { i18n } = useTranslation();
   return useQuery({
+    enabled,
     queryKey: queryKeys.dictationConfig(i18n.language),
     queryFn: () => api<DictationConfiguration>("/api/v1/dictation/configuration"),
     staleTime: 5 * 60_000,

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/query-keys.ts";
+import { useSubmitMutation } from "@/lib/use-submit-mutation.ts";
 
 /** Spec §7: move and move_batch take their parameters in the query string; menuId "0" = out of any folder. */
 export function moveRecords(fileIds: number[], menuId: string) {
@@ -12,7 +13,7 @@ export function moveRecords(fileIds: number[], menuId: string) {
 
 export function useMoveRecords() {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: ({ fileIds, menuId }: { fileIds: number[]; menuId: string }) => moveRecords(fileIds, menuId),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.records.all }),
   });

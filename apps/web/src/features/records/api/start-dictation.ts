@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { DictationResult, DictationTask, TranscriptionLanguage } from "@yuelu/contracts";
 import { StatusCode } from "@yuelu/contracts/constants";
 import { toast } from "sonner";
@@ -7,6 +7,7 @@ import { ApiError, api, codeMessage, SUCCESS } from "@/lib/api-client.ts";
 import { type CashierOptions, openCashier } from "@/lib/app-dialogs.ts";
 import { i18n } from "@/lib/i18n.ts";
 import { queryKeys } from "@/lib/query-keys.ts";
+import { useSubmitMutation } from "@/lib/use-submit-mutation.ts";
 
 /** What the user picks before transcribing: the language and the speaker count (0 = detect). */
 export interface DictationOptions {
@@ -75,7 +76,7 @@ export function startDictation(fileIds: number[], options: DictationOptions, hot
 export function useStartDictation() {
   const client = useQueryClient();
   const engineChanged = () => void client.invalidateQueries({ queryKey: queryKeys.dictationConfig(i18n.language) });
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (v: { fileIds: number[]; options: DictationOptions; hotWords?: string[] }) =>
       startDictation(v.fileIds, v.options, v.hotWords),
     onSuccess: ({ tasks }) => {

@@ -46,7 +46,13 @@ export function uploadFile(req: UploadRequest): UploadHandle {
   const promise = new Promise<UploadResult>((resolve, reject) => {
     xhr.open("POST", url);
     for (const [k, v] of Object.entries(init.headers as Record<string, string>)) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => req.onProgress?.(e.loaded, e.lengthComputable ? e.total : req.file.size);
+    // Progress counts the whole multipart body (the file plus a few hundred bytes of form); users
+    // read it as the file's bytes, so the sizes shown during and after the upload are the same.
+    xhr.upload.onprogress = (e) => {
+      const size = req.file.size;
+      const share = e.lengthComputable && e.total > 0 ? e.loaded / e.total : 0;
+      req.onProgress?.(Math.min(size, Math.round(share * size)), size);
+    };
     xhr.onload = () => {
       try {
         resolve(parseResponse(xhr.status, xhr.responseText));

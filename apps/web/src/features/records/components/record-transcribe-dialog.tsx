@@ -37,8 +37,10 @@ export function RecordTranscribeDialog({
 }) {
   const { t } = useTranslation();
   const [options, setOptions] = useState<DictationOptions>(DEFAULT_OPTIONS);
-  const config = useDictationConfig();
-  const hotWords = useHotWords();
+  // asked for when the dialog opens, not with the page under it (My records' rows come first)
+  const open = records !== null;
+  const config = useDictationConfig({ enabled: open });
+  const hotWords = useHotWords({ enabled: open });
   const start = useStartDictation();
   const info = useUserInfo();
   const waiting = (records ?? []).filter((r) => canTranscribe(r.fileStatus));
@@ -60,7 +62,7 @@ export function RecordTranscribeDialog({
 
   return (
     <Dialog
-      open={records !== null}
+      open={open}
       onOpenChange={(o) => !o && onClose()}
       title={t("transcribe.dialogTitle", { count: fileIds.length })}
       wide

@@ -36,8 +36,9 @@ function supportedFormat(): RecordingFormat | null | undefined {
 
 /**
  * In-browser recording: MediaRecorder with a timer and a live level meter (Web Audio AnalyserNode).
- * Stop hands the file to the same upload queue as a picked file: m4a where the browser records MP4,
- * else WebM uploaded as .mkv (WebM is Matroska), and the page says so.
+ * Stop hands the file to the same upload queue as a picked file, under its own container's name:
+ * .webm (Opus) where the browser records WebM, else .m4a (Safari's MP4). A live WebM has no length
+ * in its header; the server measures it from the packets.
  */
 export function RecorderPanel({ onRecorded }: { onRecorded: (file: File) => void }) {
   const { t } = useTranslation();
@@ -98,7 +99,7 @@ export function RecorderPanel({ onRecorded }: { onRecorded: (file: File) => void
       release();
       setState({ kind: "idle" });
       if (!s.upload || blob.size === 0) return;
-      const extension = extensionForBlobType(type, fmt?.extension ?? "mkv");
+      const extension = extensionForBlobType(type, fmt?.extension ?? "webm");
       onRecorded(new File([blob], recordingFileName(t("recorder.fileName"), extension), { type }));
     };
     meter(s);
@@ -160,7 +161,6 @@ export function RecorderPanel({ onRecorded }: { onRecorded: (file: File) => void
       >
         <span style={{ width: `${Math.round(level * 100)}%` }} />
       </div>
-      {format.current?.webm && <p className="muted recorder-note">{t("recorder.webmNotice")}</p>}
       {state.kind === "error" && (
         <p className="error-text" role="alert" data-testid="recorder-error">
           {state.problem === "failed"

@@ -271,7 +271,7 @@ describe("the header's card time follows the charges", () => {
     await waitFor(() => expect(screen.getByTestId("time-card")).toHaveTextContent("3 小时"));
     await userEvent.click(within(await row(1)).getByRole("button", { name: "转写" }));
     await userEvent.click(await within(await screen.findByRole("dialog")).findByTestId("confirm-transcribe"));
-    await waitFor(() => expect(screen.getByTestId("time-card")).toHaveTextContent("2.8 小时"));
+    await waitFor(() => expect(screen.getByTestId("time-card")).toHaveTextContent("2小时50分"));
   });
 
   it("changes back when a task fails (failures are refunded)", async () => {
@@ -288,7 +288,7 @@ describe("the header's card time follows the charges", () => {
       },
     });
     renderApp("/audio-list");
-    await waitFor(() => expect(screen.getByTestId("time-card")).toHaveTextContent("2.8 小时"));
+    await waitFor(() => expect(screen.getByTestId("time-card")).toHaveTextContent("2小时50分"));
     await waitFor(() => expect(screen.getByTestId("time-card")).toHaveTextContent("3 小时"), { timeout: 5000 });
   });
 });

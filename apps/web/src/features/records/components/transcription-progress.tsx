@@ -26,7 +26,9 @@ export function TranscriptionProgress({ records }: { records: UploadResult[] }) 
           return (
             <li key={r.fileId} className="upload-item" data-testid="transcription-item">
               <div className="upload-item-head">
-                <span className="upload-item-name">{r.fileName}</span>
+                <span className="upload-item-name" title={r.fileName}>
+                  {r.fileName}
+                </span>
                 <span className={`status status-${statusKind(fileStatus)}`} data-testid="transcription-status">
                   {statusLabel(t, fileStatus, value)}
                 </span>

@@ -1,5 +1,6 @@
 import type { UploadResult } from "@yuelu/contracts";
 import { ApiError } from "@/lib/api-client.ts";
+import { setBusy } from "@/lib/busy.ts";
 import { createStore, useStore } from "@/lib/create-store.ts";
 import { UploadAborted, type UploadHandle, uploadFile } from "../api/upload-file.ts";
 import { readMediaDuration } from "../lib/media-duration.ts";
@@ -39,6 +40,13 @@ export function knownDuration(item: UploadItem): number | null {
  * (the browser asks first while something is being sent).
  */
 const itemsStore = createStore<UploadItem[]>([]);
+// an upload being sent is not to be covered by a dialog the app opens by itself (lib/busy.ts)
+itemsStore.subscribe(() =>
+  setBusy(
+    "upload",
+    itemsStore.get().some((i) => i.status === "uploading"),
+  ),
+);
 const handles = new Map<string, UploadHandle>();
 let onUploaded: (() => void) | null = null;
 let owner = "";

@@ -1,23 +1,21 @@
 /**
- * What MediaRecorder should record. Spec §5 accepts m4a and mkv but not webm: an MP4 (m4a)
- * recording is preferred; where the browser only records WebM (Chrome before MP4 support,
- * Firefox) the file is uploaded as .mkv: WebM is a subset of Matroska, so that name is true.
+ * What MediaRecorder should record: the browser's own format, uploaded under its own name (issue
+ * 29) — WebM with Opus where the browser records it (Chrome, Edge, Firefox), else MP4 audio
+ * (Safari), saved as .m4a. Nothing is relabelled.
  */
 export interface RecordingFormat {
   mimeType: string;
-  extension: "m4a" | "mkv";
-  /** true when the browser only offers WebM (the page says so) */
-  webm: boolean;
+  extension: "webm" | "m4a";
 }
 
-const MP4_TYPES = ["audio/mp4;codecs=mp4a.40.2", "audio/mp4"];
 const WEBM_TYPES = ["audio/webm;codecs=opus", "audio/webm"];
+const MP4_TYPES = ["audio/mp4;codecs=mp4a.40.2", "audio/mp4"];
 
 export function pickRecordingFormat(isTypeSupported: (type: string) => boolean): RecordingFormat | null {
-  const mp4 = MP4_TYPES.find((type) => safe(isTypeSupported, type));
-  if (mp4) return { mimeType: mp4, extension: "m4a", webm: false };
   const webm = WEBM_TYPES.find((type) => safe(isTypeSupported, type));
-  if (webm) return { mimeType: webm, extension: "mkv", webm: true };
+  if (webm) return { mimeType: webm, extension: "webm" };
+  const mp4 = MP4_TYPES.find((type) => safe(isTypeSupported, type));
+  if (mp4) return { mimeType: mp4, extension: "m4a" };
   return null;
 }
 
@@ -35,7 +33,7 @@ export function extensionForBlobType(
   fallback: RecordingFormat["extension"],
 ): RecordingFormat["extension"] {
   if (type.startsWith("audio/mp4") || type.startsWith("video/mp4")) return "m4a";
-  if (type.includes("webm") || type.includes("matroska")) return "mkv";
+  if (type.includes("webm")) return "webm";
   return fallback;
 }
 

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { PurchaseResult } from "@yuelu/contracts";
 import { refreshAfterReward } from "@/lib/account.ts";
 import { api } from "@/lib/api-client.ts";
 import { currentSession } from "@/lib/session.ts";
+import { useSubmitMutation } from "@/lib/use-submit-mutation.ts";
 
 export interface PurchaseInput {
   goodsId: number;
@@ -15,7 +16,7 @@ export interface PurchaseInput {
 /** Spec §7 purchase_goods: exchanges beans for time cards (valid 3 months). */
 export function usePurchaseGoods() {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (input: PurchaseInput) => {
       const userId = Number(currentSession().userId);
       return api<PurchaseResult>("/api/v1/store/purchase_goods", {

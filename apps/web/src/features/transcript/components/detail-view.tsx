@@ -71,7 +71,7 @@ export function DetailView({ transcribeDialog, hotWords }: DetailSlots) {
             ←
           </Link>
           <div>
-            <h1 className="page-title" data-testid="detail-title">
+            <h1 className="page-title" data-testid="detail-title" title={fileName}>
               {fileName}
             </h1>
             {record.data && (

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { TtsTask } from "@yuelu/contracts";
 import type { TtsFormat } from "@yuelu/contracts/constants";
 import { api } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/query-keys.ts";
+import { useSubmitMutation } from "@/lib/use-submit-mutation.ts";
 import { ttsPaths } from "./paths.ts";
 
 export interface StartTtsInput {
@@ -18,7 +19,7 @@ export interface StartTtsInput {
 /** Queues a synthesis; the new work joins 'my works' and today's characters are charged. */
 export function useStartTts() {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (input: StartTtsInput) => api<TtsTask>(ttsPaths.start, { data: { ...input, source: 0 } }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.tts.all }),
   });

@@ -1,0 +1,85 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import type { ESpeakNGWorker } from "@echogarden/espeak-ng-emscripten";
+import type { PcmAudio } from "./types.ts";
+
+/**
+ * eSpeak NG compiled to WebAssembly (`@echogarden/espeak-ng-emscripten`, the build Echogarden uses):
+ * the offline voices on a machine without the espeak-ng program. One instance per process, loaded on
+ * first use (~0.15 s, the Mandarin dictionary on its first sentence ~0.25 s) and kept: each sentence
+ * then costs about what the program costs. Its settings mirror the program's `-v voice+variant -s
+ * rate -p pitch`; it has no word-gap setting (the program's `-g`), so that parameter is not applied.
+ */
+
+/** The WASM build's output rate, the same as the program's. */
+const SAMPLE_RATE = 22_050;
+
+let instance: Promise<ESpeakNGWorker> | undefined;
+
+function load(): Promise<ESpeakNGWorker> {
+  instance ??= (async () => {
+    const { default: init } = await import("@echogarden/espeak-ng-emscripten");
+    const module = await init();
+    return new module.eSpeakNGWorker();
+  })();
+  instance.catch(() => {
+    instance = undefined; // a failed load is tried again next time
+  });
+  return instance;
+}
+
+export interface WasmVoice {
+  /** "cmn", "en-us", "en-gb", with an optional "+variant" */
+  voice: string;
+  rate: number;
+  pitch: number;
+}
+
+/**
+ * Speaks `text` in `voice`. Calls take turns (one instance, one voice setting at a time); between
+ * sentences the event loop runs, so lock renewals and heartbeats of the worker go on.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
+export function speakWasm(text: string, voice: WasmVoice, signal?: AbortSignal): Promise<PcmAudio> {
+  const turn = queue.then(async () => {
+    signal?.throwIfAborted();
+    const espeak = await load();
+    await yieldToEventLoop();
+    if (espeak.set_voice(voice.voice) !== 0) {
+      throw new Error(`eSpeak NG (WebAssembly) has no voice '${voice.voice}'`);
+    }
+    espeak.set_rate(voice.rate);
+    espeak.set_pitch(voice.pitch);
+    const chunks: Int16Array[] = [];
+    let length = 0;
+    espeak.synthesize(text, (samples) => {
+      if (samples?.length) {
+        chunks.push(samples.slice());
+        length += samples.length;
+      }
+    });
+    const out = new Int16Array(length);
+    let at = 0;
+    for (const c of chunks) {
+      out.set(c, at);
+      at += c.length;
+    }
+    return { sampleRate: SAMPLE_RATE, samples: out };
+  });
+  queue = turn.catch(() => {});
+  return turn;
+}
+
+/** Whether the WASM build loads and knows `voice` (asked once per voice). */
+const known = new Map<string, Promise<boolean>>();
+export function wasmKnowsVoice(voice: string): Promise<boolean> {
+  let answer = known.get(voice);
+  if (!answer) {
+    answer = load().then(
+      (espeak) => espeak.set_voice(voice) === 0,
+      () => false,
+    );
+    known.set(voice, answer);
+  }
+  return answer;
+}
