@@ -138,8 +138,9 @@ describe("'auto' with the product's engines", () => {
     expect(await t.db.transcript.findUnique({ where: { fileId: task.fileId } })).toBeNull();
     expect(await balances(t.db, task)).toEqual({ cardRemaining: task.cardSeconds, daySeconds: 0 });
     const message = transcriptionFailureMessage(row.errorReason, "en");
-    expect(message).toMatch(/speech model.*refunded/i);
-    expect(message).not.toMatch(/\//);
+    // a plain sentence for the user (issue 30): no paths, variables or commands
+    expect(message).toMatch(/speech recognition is not ready.*refunded/i);
+    expect(message).not.toMatch(/\/|HF_ENDPOINT|npm run|`/);
   });
 });
 
