@@ -6,11 +6,14 @@
 //   gift-codes list [--batch spring]
 //   broadcast --title "标题" --text "内容" [--title-en "Title"] [--text-en "Text"] [--user <id or phone>]
 //   feedback list [--limit 50]          satisfaction list [--limit 50]
+//   files migrate --to s3               copies DATA_DIR/files into the S3 bucket (S3_* variables),
+//                                       verifying each file's SHA-256; safe to run again
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { createDb, type Db } from "@yuelu/db";
 import { AppError, broadcast, createGiftCodes } from "@yuelu/domain";
-import { embeddedUrlFile, loadConfig, openDatabase } from "@yuelu/runtime";
+import { embeddedUrlFile, loadConfig, localFileStore, migrateFiles, openDatabase } from "@yuelu/runtime";
 import pg from "pg";
 
 const { values, positionals } = parseArgs({
@@ -29,6 +32,7 @@ const { values, positionals } = parseArgs({
     "text-en": { type: "string" },
     user: { type: "string" },
     limit: { type: "string", default: "50" },
+    to: { type: "string" },
   },
 });
 
@@ -68,6 +72,11 @@ async function database(): Promise<{ db: Db; close(): Promise<void> }> {
 }
 
 const [area, action] = positionals;
+if (area === "files") {
+  if (action !== "migrate" || values.to !== "s3") fail("files migrate --to s3");
+  await migrateToS3().catch((error: unknown) => fail((error as Error).message));
+  process.exit(0);
+}
 const { db, close } = await database();
 try {
   if (area === "gift-codes" && action === "create") {
@@ -144,4 +153,24 @@ try {
   }
 } finally {
   await close();
+}
+
+/** `files migrate --to s3`: DATA_DIR/files → the S3 bucket of the S3_* variables, verified. */
+async function migrateToS3(): Promise<void> {
+  const config = loadConfig({ ...process.env, FILE_STORE: "s3", LOG_LEVEL: "silent" });
+  const from = localFileStore(path.join(config.dataDir, "files"));
+  const { ensureBucket, s3FileStore } = await import("@yuelu/runtime/s3-file-store");
+  const settings = { ...config, S3_BUCKET: config.S3_BUCKET ?? "" };
+  await ensureBucket(settings);
+  const to = s3FileStore(settings, { tmpDir: path.join(config.dataDir, "tmp") });
+  console.log(`copying ${path.join(config.dataDir, "files")} → s3://${settings.S3_BUCKET}`);
+  const report = await migrateFiles(from, to, {
+    onFile: (key, outcome) => outcome === "failed" && console.error(`  failed: ${key}`),
+  });
+  console.log(
+    `${report.copied} copied (${(report.bytes / 1024 / 1024).toFixed(1)} MiB), ${report.skipped} already there, ${report.failed.length} failed`,
+  );
+  for (const f of report.failed) console.error(`  ${f.key}: ${f.reason}`);
+  if (report.failed.length > 0) fail("some files were not copied: run the command again (copied files are skipped)");
+  console.log("every file is in the bucket, verified: set FILE_STORE=s3 on every API and worker process");
 }

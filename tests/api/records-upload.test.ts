@@ -66,6 +66,16 @@ async function storedFiles(userId: number): Promise<string[]> {
   }
 }
 
+/** What is left in the upload staging area (DATA_DIR/tmp/<one folder per upload>/…). */
+async function stagedFiles(): Promise<string[]> {
+  const tmp = path.join(t.config.dataDir, "tmp");
+  const found: string[] = [];
+  for (const folder of await readdir(tmp).catch(() => [] as string[])) {
+    found.push(folder, ...(await readdir(path.join(tmp, folder)).catch(() => [] as string[])));
+  }
+  return found;
+}
+
 async function rowsOf(userId: number) {
   return t.db.audioRecord.count({ where: { userId } });
 }
@@ -77,6 +87,7 @@ async function freshUser() {
 
 async function expectNothingLeft(user: SignedIn) {
   expect(await storedFiles(user.userId)).toEqual([]);
+  expect(await stagedFiles()).toEqual([]);
   expect(await rowsOf(user.userId)).toBe(0);
 }
 
@@ -102,7 +113,7 @@ describe("POST /api/v1/audio/upload", () => {
       menuId: null,
     });
     expect(row.storageKey).toMatch(new RegExp(`^media/${alice.userId}/[0-9a-f-]{36}\\.wav$`));
-    expect(await readFile(t.files.localPath(row.storageKey))).toEqual(await readFile(fx.wav));
+    expect(await t.files.withLocalCopy(row.storageKey, (file) => readFile(file))).toEqual(await readFile(fx.wav));
   });
 
   it.each([
@@ -354,7 +365,6 @@ describe("POST /api/v1/audio/upload", () => {
 
   it("an upload the client aborts mid-body leaves no file and no row", async () => {
     const user = await freshUser();
-    const dir = path.join(t.config.dataDir, "files", "media", String(user.userId));
     const boundary = `----yuelu${randomBytes(8).toString("hex")}`;
     const wav = await readFile(fx.wav);
     const req = http.request(`${origin}${UPLOAD}`, {
@@ -369,14 +379,11 @@ describe("POST /api/v1/audio/upload", () => {
     req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.wav"\r\n\r\n`);
     req.write(wav);
     req.write(Buffer.alloc(512 * 1024));
-    // Wait until the server is writing the file to the store, then cut the connection.
-    const writing = await waitFor(async () => {
-      const names = await readdir(dir).catch(() => [] as string[]);
-      return names.some((n) => n.endsWith(".part"));
-    });
+    // Wait until the server is staging the file, then cut the connection.
+    const writing = await waitFor(async () => (await stagedFiles()).some((n) => n.endsWith(".part")));
     expect(writing).toBe(true);
     req.destroy();
-    expect(await waitFor(async () => (await storedFiles(user.userId)).length === 0)).toBe(true);
+    expect(await waitFor(async () => (await stagedFiles()).length === 0)).toBe(true);
     await new Promise((r) => setTimeout(r, 200));
     await expectNothingLeft(user);
   });
@@ -414,9 +421,15 @@ describe("the upload service on its own (limits and stores a test chooses)", () 
     await mini.register(multipart);
     mini.post("/up", async (req, reply) => {
       try {
-        return await receiveUpload({ db: t.db, files: t.files, log: mini.log, lang: "zh", ...deps }, user.userId, req, {
-          menuId: null,
-        });
+        const tmpDir = path.join(t.config.dataDir, "tmp");
+        return await receiveUpload(
+          { db: t.db, files: t.files, log: mini.log, lang: "zh", tmpDir, ...deps },
+          user.userId,
+          req,
+          {
+            menuId: null,
+          },
+        );
       } catch (error) {
         if (error instanceof UploadRefused) {
           return reply.code(error.httpStatus).send({ code: error.code, reason: error.refusal });
@@ -466,11 +479,11 @@ describe("the upload service on its own (limits and stores a test chooses)", () 
     }
   });
 
-  it("a store that fails (disk full) answers 20002 and leaves no row", async () => {
+  it("a store that fails (disk full, S3 away) answers 20002 and leaves no row and no staged file", async () => {
     const user = await freshUser();
     const failing = {
       ...t.files,
-      put: async () => {
+      putFile: async () => {
         throw Object.assign(new Error("no space left on device"), { code: "ENOSPC" });
       },
     };

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
-import path from "node:path";
 import { createDb, type Db } from "@yuelu/db";
 import { type DomainContext, systemClock } from "@yuelu/domain";
 import {
@@ -10,7 +9,7 @@ import {
   type FileStore,
   HotSql,
   loadConfig,
-  localFileStore,
+  openFileStore,
   type QueueBackend,
   redisTransport,
 } from "@yuelu/runtime";
@@ -98,7 +97,8 @@ export async function createTestApp(
   await events.listen();
   const sms = new FakeSmsRecorder();
   const limiter = redis ? redisLimiter(redis, `${prefix}:limit:`) : memoryLimiter();
-  const files = localFileStore(path.join(config.dataDir, "files"));
+  // FILE_STORE=s3 in `env` (an s3rver the test started): the S3 store, as production opens it
+  const files = await openFileStore(config);
   const app = await buildApp({
     config,
     db,

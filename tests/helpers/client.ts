@@ -20,6 +20,8 @@ export interface ApiClient {
   userId: number;
   /** one call; resolves with `data`, throws EnvelopeError on any other status code */
   api<T = unknown>(method: string, url: string, body?: unknown): Promise<T>;
+  /** the same session against another node of the install (another origin) */
+  at(base: string): ApiClient;
 }
 
 /**
@@ -45,6 +47,10 @@ export async function signInOverHttp(base: string, phone: string): Promise<ApiCl
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+  return sessionClient(base, cookie, answer.data.userId);
+}
+
+function sessionClient(base: string, cookie: string, userId: number): ApiClient {
   async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
     const form = body instanceof FormData;
     const res = await fetch(`${base}/voice_yuelu${url}`, {
@@ -56,5 +62,5 @@ export async function signInOverHttp(base: string, phone: string): Promise<ApiCl
     if (json.status_code !== 1) throw new EnvelopeError(url, json.status_code, json.status_msg);
     return json.data;
   }
-  return { cookie, userId: answer.data.userId, api };
+  return { cookie, userId, api, at: (other) => sessionClient(other, cookie, userId) };
 }

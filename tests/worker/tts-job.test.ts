@@ -92,7 +92,7 @@ async function queuedTask(text: string, promptId: number, settings: Partial<Synt
 async function saved(key: string, name: string) {
   const file = path.join(dir, name);
   const chunks: Buffer[] = [];
-  for await (const c of t.files.read(key)) chunks.push(c as Buffer);
+  for await (const c of await t.files.read(key)) chunks.push(c as Buffer);
   writeFileSync(file, Buffer.concat(chunks));
   return file;
 }

@@ -21,6 +21,19 @@ const EnvSchema = z.object({
   /** Redis for queues and rate limits. Unset: queues on PostgreSQL, rate limits in memory. */
   REDIS_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().default("./data"),
+  /**
+   * Where files live: "local" (DATA_DIR/files, one machine) or "s3" (an S3-compatible bucket that
+   * every API and worker machine shares: AWS, MinIO, Ceph, R2).
+   */
+  FILE_STORE: z.enum(["local", "s3"]).default("local"),
+  /** FILE_STORE=s3: the server's URL (unset: AWS), region, bucket and keys (unset: the SDK's own chain). */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** true for MinIO, Ceph and s3rver (bucket in the path, not in the host name) */
+  S3_FORCE_PATH_STYLE: boolFromEnv,
   /** 'console' logs codes (and returns them as devCode outside production); 'webhook' POSTs {phone, code, text} to SMS_WEBHOOK_URL. */
   SMS_PROVIDER: z.enum(["console", "webhook"]).default("console"),
   SMS_WEBHOOK_URL: z.string().url().optional(),
@@ -164,8 +177,15 @@ export type Env = z.infer<typeof EnvSchema>;
 export interface Config
   extends Omit<
     Env,
-    "DB_AUTO_MIGRATE" | "WORKER_MODE" | "WHISPER_MODEL" | "WHISPER_CLI" | "SHERPA_MODEL_DIR" | "PAYMENT_PROVIDER"
+    | "DB_AUTO_MIGRATE"
+    | "WORKER_MODE"
+    | "WHISPER_MODEL"
+    | "WHISPER_CLI"
+    | "SHERPA_MODEL_DIR"
+    | "PAYMENT_PROVIDER"
+    | "S3_FORCE_PATH_STYLE"
   > {
+  S3_FORCE_PATH_STYLE: boolean;
   isProduction: boolean;
   /** PAYMENT_PROVIDER, or its default for NODE_ENV */
   PAYMENT_PROVIDER: "mock-alipay" | "alipay" | "none";
@@ -199,6 +219,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.SMS_PROVIDER === "webhook" && !e.SMS_WEBHOOK_URL) {
     throw new ConfigError("SMS_WEBHOOK_URL is required when SMS_PROVIDER=webhook");
   }
+  if (e.FILE_STORE === "s3" && !e.S3_BUCKET) {
+    throw new ConfigError("S3_BUCKET is required when FILE_STORE=s3");
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither, for the SDK's own credentials)",
+    );
+  }
   if (e.PAYMENT_PROVIDER === "alipay" && !(e.ALIPAY_APP_ID && e.ALIPAY_PRIVATE_KEY && e.ALIPAY_PUBLIC_KEY)) {
     throw new ConfigError(
       "ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY are required when PAYMENT_PROVIDER=alipay",
@@ -210,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PAYMENT_PROVIDER: e.PAYMENT_PROVIDER ?? (isProduction ? "none" : "mock-alipay"),
     dataDir: path.resolve(e.DATA_DIR),
     autoMigrate: e.DB_AUTO_MIGRATE ?? true,
+    S3_FORCE_PATH_STYLE: e.S3_FORCE_PATH_STYLE ?? false,
     workerMode: e.WORKER_MODE ?? (e.REDIS_URL ? "off" : "embedded"),
     WHISPER_MODEL: path.resolve(e.WHISPER_MODEL ?? path.join(e.DATA_DIR, "models", "ggml-base.bin")),
     WHISPER_CLI: path.resolve(e.WHISPER_CLI ?? path.join(REPO_ROOT, "vendor", "whisper", "bin", "whisper-cli")),

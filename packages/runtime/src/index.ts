@@ -9,9 +9,10 @@ export {
   postgresTransport,
   redisTransport,
 } from "./events.ts";
-export { type FileStore, localFileStore } from "./file-store.ts";
+export { type MigrationReport, migrateFiles } from "./file-migration.ts";
+export { assertFileKey, type FileStore, localFileStore, withTempDir } from "./file-store.ts";
 export { HotSql } from "./hot-sql.ts";
-export { openPlatform, type Platform } from "./platform.ts";
+export { openFileStore, openPlatform, type Platform } from "./platform.ts";
 export { lowerOwnPriority } from "./priority.ts";
 export { createQueueBackend, type QueueBackend, QueueName, queuePrefix } from "./queues.ts";
 export { cookieSecret } from "./secrets.ts";

@@ -45,7 +45,7 @@ export async function openPlatform(
   const events = new EventBus(transport, (err) => log.error({ err }, "event bus error"));
   await events.listen();
   const queues = createQueueBackend({ redisUrl: config.REDIS_URL, databaseUrl: database.url, prefix });
-  const files = localFileStore(path.join(config.dataDir, "files"));
+  const files = await openFileStore(config);
   return {
     config,
     database,
@@ -61,4 +61,15 @@ export async function openPlatform(
       await database.close();
     },
   };
+}
+
+/** The configured file store: DATA_DIR/files, or the S3 bucket (checked, and made when missing). */
+export async function openFileStore(config: Config): Promise<FileStore> {
+  if (config.FILE_STORE !== "s3") return localFileStore(path.join(config.dataDir, "files"));
+  // Loaded only here: a one-machine install never pays for the AWS SDK.
+  const { ensureBucket, s3FileStore } = await import("./s3-file-store.ts");
+  const settings = { ...config, S3_BUCKET: config.S3_BUCKET ?? "" };
+  await ensureBucket(settings);
+  // Tools (ffmpeg, ffprobe) read a temporary copy, next to this process's other temporary files.
+  return s3FileStore(settings, { tmpDir: path.join(config.dataDir, "tmp") });
 }

@@ -121,11 +121,15 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
     stages[name] = Date.now() - mark;
     mark = Date.now();
   };
-  const pcm = await decodeToPcm(ctx.files.localPath(task.storageKey), {
-    expectedSeconds: task.timeLen || undefined,
-    onProgress: (f) => report(f * P.decoded),
-    signal: abort.signal,
-  });
+  // ffmpeg reads a local file (some containers need seeking): the file itself on disk, a temporary
+  // copy from S3 that is removed as soon as the PCM is in memory.
+  const pcm = await ctx.files.withLocalCopy(task.storageKey, (file) =>
+    decodeToPcm(file, {
+      expectedSeconds: task.timeLen || undefined,
+      onProgress: (f) => report(f * P.decoded),
+      signal: abort.signal,
+    }),
+  );
   await checkpoint(P.decoded);
   stage("decodeMs");
 

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { ZodTypeProvider } from "@fastify/type-provider-zod";
 import {
   envelopeOf,
@@ -70,7 +71,14 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
       try {
         if (announcesOversizedBody(req)) throw new UploadRefused("too_large");
         const uploaded = await receiveUpload(
-          { db, files, log: req.log, lang: requestLang(req), ffprobePath: app.deps.config.FFPROBE_PATH },
+          {
+            db,
+            files,
+            log: req.log,
+            lang: requestLang(req),
+            ffprobePath: app.deps.config.FFPROBE_PATH,
+            tmpDir: path.join(app.deps.config.dataDir, "tmp"),
+          },
           userIdOf(req),
           req,
           req.body,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { type Readable, Transform, type TransformCallback } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
 import {
@@ -14,7 +15,7 @@ import {
 } from "@yuelu/contracts";
 import { type Db, Prisma } from "@yuelu/db";
 import { AppError } from "@yuelu/domain";
-import { type FileStore, programPath } from "@yuelu/runtime";
+import { type FileStore, localFileStore, programPath, withTempDir } from "@yuelu/runtime";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import { formFileName, safeFileName, uploadExtension } from "./names.ts";
 import {
@@ -83,6 +84,8 @@ export interface UploadDeps {
   lang: Lang;
   /** the operator's FFPROBE_PATH (unset: ffprobe on PATH, else the npm-packaged one) */
   ffprobePath?: string | undefined;
+  /** where uploads are staged while they are checked (DATA_DIR/tmp: the same disk as a local store) */
+  tmpDir?: string | undefined;
   /** the largest file accepted; MAX_UPLOAD_BYTES (spec §5: 1 GiB) unless a test makes it smaller */
   maxBytes?: number;
 }
@@ -161,34 +164,25 @@ async function storeAndRecord(
   options: { menuId: number | null; uploadId?: string | undefined },
 ): Promise<UploadResult> {
   const key = `media/${userId}/${randomUUID()}.${ext}`;
+  let stored = false;
   let kept = false;
   try {
-    const gate = new SignatureGate();
-    // The store may attach to the stream late (after creating folders): keep its failure meanwhile.
-    let failure: Error | undefined;
-    gate.on("error", (error) => {
-      failure ??= error;
-    });
-    const source = forward(part.file, gate);
-    let size = 0;
-    try {
-      ({ size } = await deps.files.put(key, gate));
-    } catch (error) {
-      failure ??= error as Error;
-    }
-    if (failure) {
-      if (failure instanceof AppError) throw failure;
-      if (part.file.truncated) throw new UploadRefused("too_large");
-      if (source.failed) throw new UploadRefused("interrupted");
-      // The client was fine: the store could not take the file (disk full, permissions…).
-      deps.log.error({ err: failure, key }, "could not store an upload");
-      throw new AppError(StatusCode.FileSaveFailed);
-    }
-    if (part.file.truncated) throw new UploadRefused("too_large");
-    if (size === 0) throw new UploadRefused("empty");
-
-    const facts = await probe(deps.files.localPath(key), deps.lang, programPath("ffprobe", deps.ffprobePath));
-    if (facts.duration > MAX_UPLOAD_SECONDS) throw new UploadRefused("too_long");
+    // The file is staged on this machine's disk, checked there (ffprobe needs a file), and only an
+    // accepted one goes to the store: to S3 that is one streamed upload, on disk one rename.
+    const { facts, size } = await withTempDir(async (dir) => {
+      const staged = await stage(deps, part, dir, ext);
+      const facts = await probe(staged.file, deps.lang, programPath("ffprobe", deps.ffprobePath));
+      if (facts.duration > MAX_UPLOAD_SECONDS) throw new UploadRefused("too_long");
+      try {
+        await deps.files.putFile(key, staged.file);
+        stored = true;
+      } catch (error) {
+        // The store could not take the file (S3 away, disk full…): nothing was recorded or charged.
+        deps.log.error({ err: error, key }, "could not store an upload");
+        throw new AppError(StatusCode.FileSaveFailed);
+      }
+      return { facts, size: staged.size };
+    }, deps.tmpDir);
 
     const record = await createRecord(deps.db, {
       userId,
@@ -207,10 +201,47 @@ async function storeAndRecord(
     kept = record.storageKey === key;
     return uploadResult(record);
   } finally {
-    if (!kept) {
+    if (stored && !kept) {
       await deps.files.delete(key).catch((err) => deps.log.error({ err, key }, "could not remove a refused upload"));
     }
   }
+}
+
+/**
+ * Streams the request's file through the signature gate into `dir`. Refusals: too large, empty,
+ * interrupted, not media; a local disk that cannot take it answers 20005.
+ */
+async function stage(
+  deps: UploadDeps,
+  part: MultipartFile,
+  dir: string,
+  ext: string,
+): Promise<{ file: string; size: number }> {
+  const gate = new SignatureGate();
+  // The disk may attach to the stream late (after creating folders): keep its failure meanwhile.
+  let failure: Error | undefined;
+  gate.on("error", (error) => {
+    failure ??= error;
+  });
+  const source = forward(part.file, gate);
+  const name = `upload.${ext}`;
+  let size = 0;
+  try {
+    ({ size } = await localFileStore(dir).put(name, gate));
+  } catch (error) {
+    failure ??= error as Error;
+  }
+  if (failure) {
+    if (failure instanceof AppError) throw failure;
+    if (part.file.truncated) throw new UploadRefused("too_large");
+    if (source.failed) throw new UploadRefused("interrupted");
+    // The client was fine: this machine's disk could not take the file (full, permissions…).
+    deps.log.error({ err: failure }, "could not stage an upload");
+    throw new AppError(StatusCode.FileSaveFailed);
+  }
+  if (part.file.truncated) throw new UploadRefused("too_large");
+  if (size === 0) throw new UploadRefused("empty");
+  return { file: path.join(dir, name), size };
 }
 
 /** Whole seconds of a probed duration (timeLen), to the nearest second, at least 1. */

@@ -45,7 +45,7 @@ import {
 import { type Config, type FileStore, liveWorkers, type QueueBackend, QueueName } from "@yuelu/runtime";
 import type { JobsOptions } from "bullmq";
 import { contentDisposition } from "../../lib/content-disposition.ts";
-import { type Download, parseRange } from "../records/download.ts";
+import { type Download, serveStored } from "../../lib/stored-file.ts";
 import { type Availability, availabilityOf, defaultVoices, engineUnavailable, listedEngines } from "./engines.ts";
 
 /** Text to speech and the voice library (docs/tts.md): the parts that are HTTP's, the queue's or the file store's. */
@@ -122,6 +122,23 @@ async function listed(deps: Pick<ServiceDeps, "db" | "config">, query: Partial<S
   });
 }
 
+/**
+ * Sample keys known to be stored. A sample's key is made from its parameters' hash, so once stored it
+ * never changes: remembering that (per process) spares the voice list a file-store lookup per voice —
+ * a HEAD request each when the files are on S3.
+ */
+const storedSamples = new WeakMap<FileStore, Set<string>>();
+const STORED_SAMPLES_MAX = 5000;
+
+async function sampleStored(files: FileStore, key: string): Promise<boolean> {
+  let known = storedSamples.get(files);
+  if (known?.has(key)) return true;
+  if ((await files.size(key)) === null) return false;
+  if (!known || known.size >= STORED_SAMPLES_MAX) storedSamples.set(files, (known = new Set()));
+  known.add(key);
+  return true;
+}
+
 /** get_sound_list: a page of the listed voices matching the filters, `{total, list}`. */
 export async function soundList(deps: ServiceDeps, query: SoundListQuery, lang: Lang): Promise<SoundList> {
   const [voices, all, workers] = await Promise.all([listed(deps, query), listed(deps), liveWorkers(deps.db)]);
@@ -129,7 +146,7 @@ export async function soundList(deps: ServiceDeps, query: SoundListQuery, lang: 
   const page = voices.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
   const list = await Promise.all(
     page.map(async (voice) => {
-      const cached = (await deps.files.size(sampleKey(voice))) !== null;
+      const cached = await sampleStored(deps.files, sampleKey(voice));
       return voiceItem(voice, lang, {
         audioUrl: cached ? sampleUrlOf(voice) : "",
         availability: availabilityOf(workers, voice.engine, voice.language),
@@ -231,7 +248,7 @@ export async function tryListen(deps: ServiceDeps, promptId: number, lang: Lang)
   const voice = await listedVoice(deps, promptId);
   const key = sampleKey(voice);
   const answer = { promptId, audioUrl: sampleUrlOf(voice), sampleText: voice.sampleText };
-  if ((await deps.files.size(key)) !== null) return answer;
+  if (await sampleStored(deps.files, key)) return answer;
   const availability = availabilityOf(await liveWorkers(deps.db), voice.engine, voice.language);
   if (!availability.available) throw engineUnavailable(availability.problem, lang);
 
@@ -248,7 +265,7 @@ export async function tryListen(deps: ServiceDeps, promptId: number, lang: Lang)
   const deadline = Date.now() + SAMPLE_WAIT_MS;
   for (let round = 0; Date.now() < deadline; round++) {
     await sleep(round < 20 ? 50 : 150);
-    if ((await deps.files.size(key)) !== null) return answer;
+    if (await sampleStored(deps.files, key)) return answer;
     if (round % 4 === 3) {
       const job = await queue.getJob(jobId);
       if (job && (await job.getState()) === "failed") throw sampleFailure(job.failedReason, lang);
@@ -267,40 +284,13 @@ export async function openSample(
 ): Promise<Download> {
   const voice = await listedVoice(deps, query.promptId);
   const version = sampleVersion(voice);
-  return openStored(deps.files, sampleKey(voice), request, {
+  return serveStored(deps.files, sampleKey(voice), request, {
     "content-type": "audio/mpeg",
     "content-disposition": contentDisposition(`${voice.nameEn || voice.name}.mp3`, true),
     // The versioned address never changes content; an unversioned one must be asked again.
     "cache-control": query.v === version ? "public, max-age=31536000, immutable" : "no-cache",
     etag: `"${voice.promptId}-${version}"`,
   });
-}
-
-async function openStored(
-  files: FileStore,
-  key: string,
-  request: { range?: string; head?: boolean },
-  headers: Record<string, string>,
-): Promise<Download> {
-  const size = await files.size(key);
-  if (size === null) throw new AppError(StatusCode.FileNotFound);
-  const all = { ...headers, "accept-ranges": "bytes", "content-security-policy": "default-src 'none'; sandbox" };
-  const range = parseRange(request.range, size);
-  const read = (bytes?: { start: number; end: number }) => (request.head ? null : files.read(key, bytes));
-  if (range.kind === "unsatisfiable")
-    return { status: 416, headers: { ...all, "content-range": `bytes */${size}` }, body: null };
-  if (range.kind === "partial") {
-    return {
-      status: 206,
-      headers: {
-        ...all,
-        "content-range": `bytes ${range.start}-${range.end}/${size}`,
-        "content-length": String(range.end - range.start + 1),
-      },
-      body: read({ start: range.start, end: range.end }),
-    };
-  }
-  return { status: 200, headers: { ...all, "content-length": String(size) }, body: read() };
 }
 
 // ───────────────────────────── my works ─────────────────────────────
@@ -381,7 +371,7 @@ export async function openWork(
   const task = await ownTtsTask(deps.db, userId, query.taskId);
   if (task.status !== DONE || !task.outputKey) throw new AppError(StatusCode.FileNotFound);
   const name = `${task.title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_").replace(/…$/, "")}.${task.format}`;
-  return openStored(deps.files, task.outputKey, request, {
+  return serveStored(deps.files, task.outputKey, request, {
     "content-type": task.format === "wav" ? "audio/wav" : "audio/mpeg",
     "content-disposition": contentDisposition(name, query.inline),
     "cache-control": "private, max-age=0, must-revalidate",

@@ -82,7 +82,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
         .header("cache-control", "public, max-age=31536000, immutable")
         .header("x-content-type-options", "nosniff")
         .header("content-security-policy", "default-src 'none'")
-        .send(app.deps.files.read(avatarKey(name)));
+        .send(await app.deps.files.read(avatarKey(name)));
     },
   );
 
