@@ -134,7 +134,10 @@ async function sampleStored(files: FileStore, key: string): Promise<boolean> {
   let known = storedSamples.get(files);
   if (known?.has(key)) return true;
   if ((await files.size(key)) === null) return false;
-  if (!known || known.size >= STORED_SAMPLES_MAX) storedSamples.set(files, (known = new Set()));
+  if (!known || known.size >= STORED_SAMPLES_MAX) {
+    known = new Set();
+    storedSamples.set(files, known);
+  }
   known.add(key);
   return true;
 }
