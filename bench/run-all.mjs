@@ -15,6 +15,8 @@ const scripts = [
   "detail-render.mjs",
   "screen-times.mjs",
 ];
+// The several-node bench needs a PostgreSQL and a Redis to share.
+if (process.env.DATABASE_URL && process.env.REDIS_URL) scripts.push("cluster.mjs");
 // web-bundle reads the built app.
 execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
 for (const script of scripts) {

@@ -2,15 +2,23 @@
 // (VmRSS of /proc/<pid>/status) while it runs: the upload must stream to the store, never sit in memory.
 // The file is a real WAV (48 kHz stereo 16-bit, ~1 h 33 min: under the 5-hour limit), generated as it is sent.
 // Uses DATABASE_URL/REDIS_URL when set (a throw-away database is created and dropped), else the embedded database.
-// Usage: node bench/upload-memory.mjs [--bytes 1073741824] [--port 8093]
-import { readFileSync } from "node:fs";
+// --store s3: FILE_STORE=s3 against an S3-compatible server this script starts (s3rver, its own process).
+// Usage: node bench/upload-memory.mjs [--bytes 1073741824] [--port 8093] [--store local|s3]
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import { signIn, startYuelu } from "./lib/yuelu-server.mjs";
 
 const { values } = parseArgs({
-  options: { bytes: { type: "string", default: String(1024 ** 3) }, port: { type: "string", default: "8093" } },
+  options: {
+    bytes: { type: "string", default: String(1024 ** 3) },
+    port: { type: "string", default: "8093" },
+    store: { type: "string", default: "local" },
+  },
 });
 const fileBytes = Number(values.bytes);
 const port = Number(values.port);
@@ -18,11 +26,35 @@ const GOAL_MB = 150;
 
 // ── the server, as `npm start` runs it (request logging off, no web app) ──
 
+const s3 = values.store === "s3" ? await startS3rver() : undefined;
 const server = await startYuelu({
   name: "upload",
   port,
-  env: { LOG_LEVEL: "warn", WEB_DIST: "/nonexistent" },
+  env: { LOG_LEVEL: "warn", WEB_DIST: "/nonexistent", ...(s3?.env ?? {}) },
 });
+
+/** s3rver in its own process, its objects in a temp folder (removed at the end). */
+async function startS3rver() {
+  const directory = mkdtempSync(path.join(tmpdir(), "yuelu-bench-s3-"));
+  const script = path.resolve(import.meta.dirname, "../tests/helpers/s3rver-process.mjs");
+  const child = spawn(process.execPath, [script, directory, "bench"], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise((resolve) => child.stdout.once("data", (d) => resolve(JSON.parse(String(d)).port)));
+  return {
+    env: {
+      FILE_STORE: "s3",
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: "bench",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_FORCE_PATH_STYLE: "true",
+      COOKIE_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
+    },
+    stop() {
+      child.kill("SIGTERM");
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
 const origin = server.base;
 
 /** Resident memory of the server process, in bytes. */
@@ -134,7 +166,7 @@ try {
   const mb = (n) => (n / 1024 / 1024).toFixed(1);
   const growth = peak - baseline;
   console.log(
-    `\nuploaded ${mb(file.size)} MiB (WAV, ${(file.seconds / 60).toFixed(1)} min) in ${seconds.toFixed(1)} s ` +
+    `\n[${values.store} store] uploaded ${mb(file.size)} MiB (WAV, ${(file.seconds / 60).toFixed(1)} min) in ${seconds.toFixed(1)} s ` +
       `(${mb(file.size / seconds)} MiB/s); record ${answer.data.fileId}, timeLen ${answer.data.timeLen} s`,
   );
   console.log(`server RSS: baseline ${mb(baseline)} MiB, peak ${mb(peak)} MiB`);
@@ -143,4 +175,5 @@ try {
   );
 } finally {
   await server.stop();
+  s3?.stop();
 }

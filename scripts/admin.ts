@@ -157,10 +157,13 @@ try {
 
 /** `files migrate --to s3`: DATA_DIR/files → the S3 bucket of the S3_* variables, verified. */
 async function migrateToS3(): Promise<void> {
-  const config = loadConfig({ ...process.env, FILE_STORE: "s3", LOG_LEVEL: "silent" });
+  // The files as they are today (FILE_STORE=local): the S3_* variables name where they go.
+  const config = loadConfig({ ...process.env, FILE_STORE: "local", LOG_LEVEL: "silent" });
+  if (!config.S3_BUCKET)
+    fail("set S3_BUCKET (and S3_ENDPOINT, the keys, S3_FORCE_PATH_STYLE) to the bucket to copy into");
   const from = localFileStore(path.join(config.dataDir, "files"));
   const { ensureBucket, s3FileStore } = await import("@yuelu/runtime/s3-file-store");
-  const settings = { ...config, S3_BUCKET: config.S3_BUCKET ?? "" };
+  const settings = { ...config, S3_BUCKET: config.S3_BUCKET };
   await ensureBucket(settings);
   const to = s3FileStore(settings, { tmpDir: path.join(config.dataDir, "tmp") });
   console.log(`copying ${path.join(config.dataDir, "files")} → s3://${settings.S3_BUCKET}`);

@@ -13,6 +13,7 @@ export default defineConfig({
             "tests/unit/**/*.test.ts",
             "tests/smoke/**/*.test.ts",
             "tests/worker/**/*.test.ts",
+            "tests/faults/**/*.test.ts",
           ],
           globalSetup: ["tests/helpers/global-setup.ts"],
           testTimeout: 30_000,

@@ -198,14 +198,17 @@ describe("beans and engagement (desktop, zh)", () => {
     const confirm = page.getByRole("dialog", { name: "确认兑换" });
     await confirm.waitFor();
     const quantity = confirm.getByTestId("quantity-input");
+    // The dialog knows the balance before the stepper is used (polled reads: on a loaded machine a
+    // click's re-render can land after the next read).
+    await expect.poll(() => confirm.getByTestId("redeem-balance-after").innerText()).toBe(`${balance - 300} 悦豆`);
     await confirm.getByTestId("quantity-increase").click();
-    expect(await quantity.inputValue()).toBe("2");
-    expect(await confirm.getByTestId("quantity-increase").isDisabled()).toBe(true); // floor(balance / 300)
+    await expect.poll(() => quantity.inputValue()).toBe("2");
+    await expect.poll(() => confirm.getByTestId("quantity-increase").isDisabled()).toBe(true); // floor(balance / 300)
     await quantity.fill("abc");
     await quantity.blur();
-    expect(await quantity.inputValue()).toBe("1");
+    await expect.poll(() => quantity.inputValue()).toBe("1");
     await quantity.fill("2");
-    expect(await confirm.getByTestId("redeem-total").innerText()).toBe("600 悦豆");
+    await expect.poll(() => confirm.getByTestId("redeem-total").innerText()).toBe("600 悦豆");
     expect(await confirm.getByTestId("redeem-balance-after").innerText()).toBe(`${balance - 600} 悦豆`);
     await snap(page, "shop-redeem-desktop-zh");
     await confirm.getByTestId("redeem-confirm").click();

@@ -39,6 +39,8 @@ export async function startS3(bucket = "yuelu-test"): Promise<TestS3> {
       S3_ACCESS_KEY_ID: "S3RVER",
       S3_SECRET_ACCESS_KEY: "S3RVER",
       S3_FORCE_PATH_STYLE: "true",
+      // several machines share one bucket, and so one session secret (required with FILE_STORE=s3)
+      COOKIE_SECRET: "s3-test-secret-s3-test-secret-s3-test-secret-0123",
     },
     async stop() {
       await child.stop();

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { type FileStore, localFileStore } from "@yuelu/runtime";
+import { ConfigError, type FileStore, loadConfig, localFileStore } from "@yuelu/runtime";
 import { s3FileStore } from "@yuelu/runtime/s3-file-store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3, type TestS3 } from "../helpers/s3.ts";
@@ -122,5 +122,38 @@ describe.each(["local", "s3"])("the %s file store", (kind) => {
     for (const key of ["../etc/passwd", "/abs", "media//x", "media/./x", "a\\b"]) {
       await expect(store().size(key)).rejects.toThrow(/not a file key/);
     }
+  });
+});
+
+describe("FILE_STORE configuration", () => {
+  const s3Env = { FILE_STORE: "s3", S3_BUCKET: "b", COOKIE_SECRET: "c".repeat(32) };
+
+  it("reads the S3 variables by their exact names", () => {
+    const config = loadConfig({
+      ...s3Env,
+      S3_ENDPOINT: "http://minio:9000",
+      S3_REGION: "cn-north-1",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(config).toMatchObject({
+      FILE_STORE: "s3",
+      S3_ENDPOINT: "http://minio:9000",
+      S3_REGION: "cn-north-1",
+      S3_BUCKET: "b",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: true,
+    });
+    expect(loadConfig({ ...s3Env, S3_FORCE_PATH_STYLE: "false" }).S3_FORCE_PATH_STYLE).toBe(false);
+    expect(loadConfig({}).FILE_STORE).toBe("local");
+  });
+
+  it("refuses an S3 store without a bucket, a shared session secret, or with half a key pair", () => {
+    expect(() => loadConfig({ ...s3Env, S3_BUCKET: "" })).toThrow(ConfigError);
+    expect(() => loadConfig({ FILE_STORE: "s3", S3_BUCKET: "b" })).toThrow(/COOKIE_SECRET/);
+    expect(() => loadConfig({ ...s3Env, S3_ACCESS_KEY_ID: "id" })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ ...s3Env, FILE_STORE: "nfs" })).toThrow(/FILE_STORE/);
   });
 });

@@ -222,6 +222,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.FILE_STORE === "s3" && !e.S3_BUCKET) {
     throw new ConfigError("S3_BUCKET is required when FILE_STORE=s3");
   }
+  // A shared bucket means several machines: each would otherwise sign sessions with its own secret.
+  if (e.FILE_STORE === "s3" && !e.COOKIE_SECRET) {
+    throw new ConfigError(
+      "COOKIE_SECRET (32+ characters, the same on every API process) is required when FILE_STORE=s3",
+    );
+  }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
       "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither, for the SDK's own credentials)",

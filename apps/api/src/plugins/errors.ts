@@ -14,6 +14,13 @@ import { AppError } from "@yuelu/domain";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { requestLang } from "../lib/lang.ts";
+import { backendUnavailable } from "../lib/unavailable.ts";
+
+/** 503 while PostgreSQL or Redis cannot be reached (a restart, a failover): the client tries again. */
+const BUSY: Record<Lang, string> = {
+  zh: "服务暂时不可用，请稍后再试",
+  en: "The service is briefly unavailable. Please try again in a moment.",
+};
 
 /**
  * The one place failures become responses: every error, from validation to a crash, leaves as
@@ -38,6 +45,11 @@ export default fp(
           request.log.info({ code: error.code, statusCode: error.statusCode }, "request refused");
         }
         return sendEnvelope(reply, known.http, known.code, known.message(lang));
+      }
+      if (backendUnavailable(error)) {
+        request.log.warn({ err: error }, "a backing service is unavailable");
+        reply.header("retry-after", "5");
+        return sendEnvelope(reply, 503, StatusCode.SystemError, BUSY[lang]);
       }
       request.log.error({ err: error }, "unhandled error");
       return sendEnvelope(reply, 500, StatusCode.SystemError, statusMessage(StatusCode.SystemError, lang));
