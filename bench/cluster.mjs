@@ -11,6 +11,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { startS3rver } from "./lib/s3rver.mjs";
 import { createThrowawayDatabase, dropThrowawayDatabase } from "./lib/throwaway-database.mjs";
 import { signIn } from "./lib/yuelu-server.mjs";
 
@@ -28,28 +29,6 @@ if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
 const root = path.resolve(import.meta.dirname, "..");
 const JFK = readFileSync(path.join(root, "node_modules/nodejs-whisper/cpp/whisper.cpp/samples/jfk.mp3"));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function startS3rver() {
-  const directory = mkdtempSync(path.join(tmpdir(), "yuelu-bench-s3-"));
-  const child = spawn(process.execPath, [path.join(root, "tests/helpers/s3rver-process.mjs"), directory, "bench"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise((resolve) => child.stdout.once("data", (d) => resolve(JSON.parse(String(d)).port)));
-  return {
-    env: {
-      FILE_STORE: "s3",
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_BUCKET: "bench",
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
-      S3_FORCE_PATH_STYLE: "true",
-    },
-    stop() {
-      child.kill("SIGTERM");
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
 
 async function startCluster(nodes, env, port) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "yuelu-bench-cluster-"));

@@ -4,13 +4,11 @@
 // Uses DATABASE_URL/REDIS_URL when set (a throw-away database is created and dropped), else the embedded database.
 // --store s3: FILE_STORE=s3 against an S3-compatible server this script starts (s3rver, its own process).
 // Usage: node bench/upload-memory.mjs [--bytes 1073741824] [--port 8093] [--store local|s3]
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
+import { startS3rver } from "./lib/s3rver.mjs";
 import { signIn, startYuelu } from "./lib/yuelu-server.mjs";
 
 const { values } = parseArgs({
@@ -32,29 +30,6 @@ const server = await startYuelu({
   port,
   env: { LOG_LEVEL: "warn", WEB_DIST: "/nonexistent", ...(s3?.env ?? {}) },
 });
-
-/** s3rver in its own process, its objects in a temp folder (removed at the end). */
-async function startS3rver() {
-  const directory = mkdtempSync(path.join(tmpdir(), "yuelu-bench-s3-"));
-  const script = path.resolve(import.meta.dirname, "../tests/helpers/s3rver-process.mjs");
-  const child = spawn(process.execPath, [script, directory, "bench"], { stdio: ["ignore", "pipe", "inherit"] });
-  const port = await new Promise((resolve) => child.stdout.once("data", (d) => resolve(JSON.parse(String(d)).port)));
-  return {
-    env: {
-      FILE_STORE: "s3",
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_BUCKET: "bench",
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
-      S3_FORCE_PATH_STYLE: "true",
-      COOKIE_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
-    },
-    stop() {
-      child.kill("SIGTERM");
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
 const origin = server.base;
 
 /** Resident memory of the server process, in bytes. */
