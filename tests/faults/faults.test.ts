@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signAlipayParams } from "../../apps/api/src/modules/payments/mock-alipay/gateway.ts";
 import { generateMockAlipayKeys } from "../../apps/api/src/modules/payments/mock-alipay/keys.ts";
 import { type ApiClient, signInOverHttp } from "../helpers/client.ts";
+import { type RunningCluster, startCluster } from "../helpers/cluster.ts";
 import { startS3, type TestS3 } from "../helpers/s3.ts";
 import { wordErrorRate } from "../helpers/wer.ts";
 import { type OwnService, postgresBin, startOwnPostgres, startOwnRedis } from "./services.ts";
@@ -35,9 +36,7 @@ let postgres: OwnService;
 let redis: OwnService;
 let s3: TestS3;
 let dir: string;
-let child: ChildProcess;
-let output = "";
-let cluster: { front: string; apis: { url: string; pid: number }[]; workers: { pid: number }[] };
+let cluster: RunningCluster;
 let nodeA: ApiClient;
 let nodeB: ApiClient;
 let longClip: string;
@@ -55,7 +54,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
     }
     await sleep(300);
   }
-  throw new Error(`timed out waiting for ${what} (last error: ${String(last)}):\n${output.slice(-4000)}`);
+  throw new Error(`timed out waiting for ${what} (last error: ${String(last)}):\n${cluster?.output().slice(-4000)}`);
 }
 
 async function sql<T = Json>(query: string, params: unknown[] = []): Promise<T[]> {
@@ -147,62 +146,32 @@ describe.runIf(bin)("faults: PostgreSQL, Redis and workers stopped under load", 
     ]);
     const keysFile = path.join(dir, "mock-keys.json");
     await writeFile(keysFile, JSON.stringify(keys));
-    child = spawn(
-      process.execPath,
-      [
-        "scripts/cluster.mjs",
-        "--apis",
-        "2",
-        "--workers",
-        "2",
-        "--port",
-        String(23_000 + (process.pid % 500) * 4),
-        "--data-dir",
-        dir,
-      ],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          ...s3.env,
-          DATABASE_URL: postgres.url,
-          REDIS_URL: redis.url,
-          NODE_ENV: "development",
-          LOG_LEVEL: "warn",
-          WEB_DIST: path.join(dir, "no-web"),
-          ASR_AUTO_FETCH: "false",
-          RATE_LIMIT_PER_MINUTE: "0",
-          MOCK_ALIPAY_KEYS_FILE: keysFile,
-          COOKIE_SECRET: randomBytes(32).toString("hex"),
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+    cluster = await startCluster({
+      apis: 2,
+      workers: 2,
+      port: 23_000 + (process.pid % 500) * 4,
+      dataDir: dir,
+      timeoutMs: 240_000,
+      env: {
+        ...process.env,
+        ...s3.env,
+        DATABASE_URL: postgres.url,
+        REDIS_URL: redis.url,
+        NODE_ENV: "development",
+        LOG_LEVEL: "warn",
+        WEB_DIST: path.join(dir, "no-web"),
+        ASR_AUTO_FETCH: "false",
+        RATE_LIMIT_PER_MINUTE: "0",
+        MOCK_ALIPAY_KEYS_FILE: keysFile,
+        COOKIE_SECRET: randomBytes(32).toString("hex"),
       },
-    );
-    child.stderr?.on("data", (d) => (output = (output + d).slice(-50_000)));
-    let stdout = "";
-    cluster = await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the cluster did not start:\n${output.slice(-4000)}`)), 240_000);
-      child.stdout?.on("data", (d) => {
-        stdout += d;
-        const line = stdout.split("\n").find((l) => l.startsWith("{"));
-        if (line) {
-          clearTimeout(timer);
-          resolve(JSON.parse(line));
-        }
-      });
-      child.once("exit", (code) => reject(new Error(`cluster.mjs exited ${code}:\n${output.slice(-4000)}`)));
     });
     nodeA = await signInOverHttp(cluster.apis[0]!.url, "13600000951");
     nodeB = nodeA.at(cluster.apis[1]!.url);
   }, 300_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await Promise.race([exited, sleep(30_000)]);
-      if (child.exitCode === null) child.kill("SIGKILL");
-    }
+    await cluster?.stop();
     await Promise.all([postgres?.close(), redis?.close(), s3?.close()]);
     if (dir) await rm(dir, { recursive: true, force: true });
   });

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -7,6 +6,7 @@ import { TradeStatus } from "@yuelu/contracts";
 import { s3FileStore } from "@yuelu/runtime/s3-file-store";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type ApiClient, signInOverHttp } from "../helpers/client.ts";
+import { type RunningCluster, startCluster } from "../helpers/cluster.ts";
 import { adminQuery, withDatabase } from "../helpers/database.ts";
 import { startS3, type TestS3 } from "../helpers/s3.ts";
 import { wordErrorRate } from "../helpers/wer.ts";
@@ -33,18 +33,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
 type Json = any;
-interface Cluster {
-  front: string;
-  apis: { url: string; pid: number }[];
-  workers: { pid: number }[];
-}
 
 let s3: TestS3;
 let dir: string;
 let dropDatabase = async () => {};
-let child: ChildProcess;
-let output = "";
-let cluster: Cluster;
+let cluster: RunningCluster;
 let front: ApiClient;
 let nodeA: ApiClient;
 let nodeB: ApiClient;
@@ -56,7 +49,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
     if (value !== undefined) return value;
     await sleep(300);
   }
-  throw new Error(`timed out waiting for ${what}:\n${output.slice(-4000)}`);
+  throw new Error(`timed out waiting for ${what}:\n${cluster?.output().slice(-4000)}`);
 }
 
 describe.runIf(external)("two API nodes and two workers sharing PostgreSQL, Redis and S3", () => {
@@ -67,39 +60,23 @@ describe.runIf(external)("two API nodes and two workers sharing PostgreSQL, Redi
     const name = `yuelu_cluster_${randomBytes(5).toString("hex")}`;
     await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${inject("templateDatabase")}"`);
     dropDatabase = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    child = spawn(
-      process.execPath,
-      ["scripts/cluster.mjs", "--apis", "2", "--workers", "2", "--port", String(port), "--data-dir", dir],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          ...s3.env,
-          DATABASE_URL: withDatabase(serverUrl, name),
-          REDIS_URL: process.env.REDIS_URL,
-          NODE_ENV: "development",
-          LOG_LEVEL: "warn",
-          WEB_DIST: path.join(dir, "no-web"),
-          ASR_AUTO_FETCH: "false",
-          RATE_LIMIT_PER_MINUTE: "0",
-          COOKIE_SECRET: randomBytes(32).toString("hex"),
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+    cluster = await startCluster({
+      apis: 2,
+      workers: 2,
+      port,
+      dataDir: dir,
+      env: {
+        ...process.env,
+        ...s3.env,
+        DATABASE_URL: withDatabase(serverUrl, name),
+        REDIS_URL: process.env.REDIS_URL,
+        NODE_ENV: "development",
+        LOG_LEVEL: "warn",
+        WEB_DIST: path.join(dir, "no-web"),
+        ASR_AUTO_FETCH: "false",
+        RATE_LIMIT_PER_MINUTE: "0",
+        COOKIE_SECRET: randomBytes(32).toString("hex"),
       },
-    );
-    child.stderr?.on("data", (d) => (output += d));
-    let stdout = "";
-    cluster = await new Promise<Cluster>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the cluster did not start:\n${output.slice(-4000)}`)), 150_000);
-      child.stdout?.on("data", (d) => {
-        stdout += d;
-        const line = stdout.split("\n").find((l) => l.startsWith("{"));
-        if (line) {
-          clearTimeout(timer);
-          resolve(JSON.parse(line) as Cluster);
-        }
-      });
-      child.once("exit", (code) => reject(new Error(`cluster.mjs exited ${code}:\n${output.slice(-4000)}`)));
     });
     // Signed in on node A directly: the console SMS provider hands the code only to a caller on the
     // node's own machine, never through a proxy.
@@ -109,12 +86,7 @@ describe.runIf(external)("two API nodes and two workers sharing PostgreSQL, Redi
   }, 180_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await Promise.race([exited, sleep(30_000)]);
-      if (child.exitCode === null) child.kill("SIGKILL");
-    }
+    await cluster?.stop();
     await dropDatabase().catch(() => {});
     await s3?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
