@@ -1,6 +1,6 @@
-import { execFile } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -40,6 +40,11 @@ let cluster: RunningCluster;
 let nodeA: ApiClient;
 let nodeB: ApiClient;
 let longClip: string;
+/** the environment every node of this suite's install runs with */
+let nodeEnv: NodeJS.ProcessEnv;
+/** workers still alive: the tests kill some and start others */
+const liveWorkers = new Set<number>();
+const extraWorkers: ChildProcess[] = [];
 const keys = generateMockAlipayKeys();
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
@@ -93,6 +98,57 @@ async function allDone(client: ApiClient, fileIds: number[]) {
   });
 }
 
+/** An order of `goodsId` made on node A, and the provider's RSA2-signed TRADE_SUCCESS notification for it. */
+async function signedNotification(goodsId: number) {
+  const order = await nodeA.api<Json>("POST", "/api/v1/pay/execute_payment", { goodsId, payAgent: "alipay" });
+  const [row] = await sql(
+    `SELECT o."amountFen", g."memberDays" FROM orders o JOIN pay_goods g USING ("goodsId") WHERE o."orderNumber" = $1`,
+    [order.orderNumber],
+  );
+  const stamp = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19);
+  const now = new Date();
+  const params: Record<string, string> = {
+    notify_time: stamp(now),
+    notify_type: "trade_status_sync",
+    notify_id: `faults${Date.now()}`,
+    app_id: keys.appId,
+    charset: "utf-8",
+    version: "1.0",
+    sign_type: "RSA2",
+    trade_no: `2026${Date.now()}`,
+    out_trade_no: order.orderNumber,
+    trade_status: "TRADE_SUCCESS",
+    total_amount: (row.amountFen / 100).toFixed(2),
+    subject: "会员",
+    gmt_create: stamp(now),
+    gmt_payment: stamp(now),
+  };
+  const body = new URLSearchParams({ ...params, sign: signAlipayParams(params, keys.gatewayPrivateKey) }).toString();
+  return { orderNumber: order.orderNumber as string, memberDays: row.memberDays as number, body };
+}
+
+/** Delivers a notification to one API node; the node's plain-text answer ("success" acknowledges it). */
+async function notify(base: string, body: string): Promise<string> {
+  const res = await fetch(`${base}/voice_yuelu/api/v1/pay/notify/alipay`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body,
+  });
+  return res.text();
+}
+
+/** The order is paid, and the membership grew by the plan's days once (not twice or more). */
+async function expectGrantedOnce(orderNumber: string, before: Json, memberDays: number) {
+  const [paid] = await sql(`SELECT "tradeStatus", "grantedAt", "paidAt" FROM orders WHERE "orderNumber" = $1`, [
+    orderNumber,
+  ]);
+  expect(paid.tradeStatus).toBe(1);
+  expect(paid.grantedAt).not.toBeNull();
+  const after = await nodeB.api<Json>("GET", "/api/v1/user/info");
+  const start = Math.max(before.memberEffectiveTime, Math.floor(new Date(paid.grantedAt).getTime() / 1000));
+  expect(Math.round((after.memberEffectiveTime - start) / 86_400)).toBe(memberDays);
+}
+
 /** Each file was transcribed and charged exactly once. */
 async function expectExactlyOnce(fileIds: number[]) {
   const tasks = await sql<{ fileId: number; n: number; charged: number; refunded: number }>(
@@ -109,19 +165,47 @@ async function expectExactlyOnce(fileIds: number[]) {
   return tasks.reduce((sum, t) => sum + t.charged, 0);
 }
 
-/** CPU ticks (user + system) of a process so far, from /proc. */
+/** CPU ticks (user + system, its finished children's too: espeak-ng, ffmpeg) of a process so far, from /proc. */
 async function cpuTicks(pid: number): Promise<number> {
   const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1]!.split(" ");
-  return Number(fields[11]) + Number(fields[12]);
+  return fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0);
 }
 
+/** The live worker burning the most CPU: the one doing the job under way. */
 async function busiestWorker(): Promise<number> {
-  const pids = cluster.workers.map((w) => w.pid);
+  const pids = [...liveWorkers];
   const first = await Promise.all(pids.map(cpuTicks));
   await sleep(700);
   const second = await Promise.all(pids.map(cpuTicks));
   const used = pids.map((_, i) => second[i]! - first[i]!);
   return pids[used.indexOf(Math.max(...used))]!;
+}
+
+function killWorker(pid: number) {
+  process.kill(pid, "SIGKILL");
+  liveWorkers.delete(pid);
+}
+
+/** One more worker process of the same install (its own DATA_DIR), as an operator would start on a new machine. */
+async function startExtraWorker(): Promise<void> {
+  const dataDir = path.join(dir, `extra-worker-${extraWorkers.length + 1}`);
+  await mkdir(dataDir, { recursive: true });
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/worker/src/main.ts"], {
+    cwd: root,
+    env: { ...nodeEnv, DATA_DIR: dataDir },
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  extraWorkers.push(child);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the extra worker did not start")), 120_000);
+    child.on("message", (m: { type?: string }) => {
+      if (m?.type !== "worker-ready") return;
+      clearTimeout(timer);
+      resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`the extra worker exited ${code}`)));
+  });
+  liveWorkers.add(child.pid!);
 }
 
 describe.runIf(bin)("faults: PostgreSQL, Redis and workers stopped under load", () => {
@@ -146,31 +230,34 @@ describe.runIf(bin)("faults: PostgreSQL, Redis and workers stopped under load", 
     ]);
     const keysFile = path.join(dir, "mock-keys.json");
     await writeFile(keysFile, JSON.stringify(keys));
+    nodeEnv = {
+      ...process.env,
+      ...s3.env,
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      NODE_ENV: "development",
+      LOG_LEVEL: "warn",
+      WEB_DIST: path.join(dir, "no-web"),
+      ASR_AUTO_FETCH: "false",
+      RATE_LIMIT_PER_MINUTE: "0",
+      MOCK_ALIPAY_KEYS_FILE: keysFile,
+      COOKIE_SECRET: randomBytes(32).toString("hex"),
+    };
     cluster = await startCluster({
       apis: 2,
       workers: 2,
       port: 23_000 + (process.pid % 500) * 4,
       dataDir: dir,
       timeoutMs: 240_000,
-      env: {
-        ...process.env,
-        ...s3.env,
-        DATABASE_URL: postgres.url,
-        REDIS_URL: redis.url,
-        NODE_ENV: "development",
-        LOG_LEVEL: "warn",
-        WEB_DIST: path.join(dir, "no-web"),
-        ASR_AUTO_FETCH: "false",
-        RATE_LIMIT_PER_MINUTE: "0",
-        MOCK_ALIPAY_KEYS_FILE: keysFile,
-        COOKIE_SECRET: randomBytes(32).toString("hex"),
-      },
+      env: nodeEnv,
     });
+    for (const worker of cluster.workers) liveWorkers.add(worker.pid);
     nodeA = await signInOverHttp(cluster.apis[0]!.url, "13600000951");
     nodeB = nodeA.at(cluster.apis[1]!.url);
   }, 300_000);
 
   afterAll(async () => {
+    for (const worker of extraWorkers) if (worker.exitCode === null) worker.kill("SIGKILL");
     await cluster?.stop();
     await Promise.all([postgres?.close(), redis?.close(), s3?.close()]);
     if (dir) await rm(dir, { recursive: true, force: true });
@@ -178,50 +265,33 @@ describe.runIf(bin)("faults: PostgreSQL, Redis and workers stopped under load", 
 
   it("the same payment notification 100 times across two API nodes grants once", async () => {
     const before = await nodeA.api<Json>("GET", "/api/v1/user/info");
-    const order = await nodeA.api<Json>("POST", "/api/v1/pay/execute_payment", { goodsId: 9, payAgent: "alipay" });
-    const [row] = await sql(
-      `SELECT o."amountFen", g."memberDays" FROM orders o JOIN pay_goods g USING ("goodsId") WHERE o."orderNumber" = $1`,
-      [order.orderNumber],
-    );
-    const stamp = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19);
-    const now = new Date();
-    const params: Record<string, string> = {
-      notify_time: stamp(now),
-      notify_type: "trade_status_sync",
-      notify_id: `faults${Date.now()}`,
-      app_id: keys.appId,
-      charset: "utf-8",
-      version: "1.0",
-      sign_type: "RSA2",
-      trade_no: `2026${Date.now()}`,
-      out_trade_no: order.orderNumber,
-      trade_status: "TRADE_SUCCESS",
-      total_amount: (row.amountFen / 100).toFixed(2),
-      subject: "会员",
-      gmt_create: stamp(now),
-      gmt_payment: stamp(now),
-    };
-    const body = new URLSearchParams({ ...params, sign: signAlipayParams(params, keys.gatewayPrivateKey) }).toString();
-    const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
-        fetch(`${cluster.apis[i % 2]!.url}/voice_yuelu/api/v1/pay/notify/alipay`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body,
-        }).then((r) => r.text()),
-      ),
-    );
+    const { orderNumber, memberDays, body } = await signedNotification(9);
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => notify(cluster.apis[i % 2]!.url, body)));
     expect(answers.filter((a) => a === "success")).toHaveLength(100);
-    const [paid] = await sql(`SELECT "tradeStatus", "grantedAt" FROM orders WHERE "orderNumber" = $1`, [
-      order.orderNumber,
-    ]);
-    expect(paid.tradeStatus).toBe(1);
-    expect(paid.grantedAt).not.toBeNull();
-    // one grant: the membership grew by the plan's days once, not twice or more
-    const after = await nodeB.api<Json>("GET", "/api/v1/user/info");
-    const start = Math.max(before.memberEffectiveTime, Math.floor(now.getTime() / 1000));
-    expect(Math.round((after.memberEffectiveTime - start) / 86_400)).toBe(row.memberDays);
+    await expectGrantedOnce(orderNumber, before, memberDays);
   }, 60_000);
+
+  it("PostgreSQL restarted while a payment notification is delivered: refused while away, paid once after", async () => {
+    const before = await nodeA.api<Json>("GET", "/api/v1/user/info");
+    const { orderNumber, memberDays, body } = await signedNotification(9);
+    await postgres.stop();
+    let whileAway: string[];
+    try {
+      // The provider's first deliveries meet no database: none may answer "success" (it would stop retrying).
+      whileAway = await Promise.all(cluster.apis.map((api) => notify(api.url, body).catch((e) => String(e))));
+    } finally {
+      await postgres.start();
+    }
+    expect(whileAway.filter((a) => a === "success")).toEqual([]);
+    // The provider retries, as Alipay does, until one delivery is acknowledged; then a few late copies.
+    const delivered = await until("a notification acknowledged", async () =>
+      (await notify(cluster.apis[1]!.url, body)) === "success" ? true : undefined,
+    );
+    expect(delivered).toBe(true);
+    const late = await Promise.all(Array.from({ length: 10 }, (_, i) => notify(cluster.apis[i % 2]!.url, body)));
+    expect(late.filter((a) => a === "success")).toHaveLength(10);
+    await expectGrantedOnce(orderNumber, before, memberDays);
+  }, 120_000);
 
   it("Redis restarted with jobs queued and running: every job completes exactly once", async () => {
     const ids = [await upload(nodeA, longClip, "long.mp3")];
@@ -279,10 +349,53 @@ describe.runIf(bin)("faults: PostgreSQL, Redis and workers stopped under load", 
       (await progressOf(nodeB, [id]))[0]?.progress > 5 ? true : undefined,
     );
     // The worker transcribing is the one burning CPU: kill it; the other must take the job over.
-    const busy = await busiestWorker();
-    process.kill(busy, "SIGKILL");
+    killWorker(await busiestWorker());
     await allDone(nodeB, [id]);
     const charged = await expectExactlyOnce([id]);
     expect((await used()) - before).toBe(charged);
   }, 240_000);
+
+  it("a worker killed (SIGKILL) mid-synthesis: another worker finishes it, characters charged once", async () => {
+    // ~4 800 characters of Chinese: long enough to be cut in the middle of its synthesis
+    const text = Array.from({ length: 160 }, (_, i) => `第${i + 1}段，今天的会议讨论了产品计划。`).join("");
+    const charsUsed = async () =>
+      (
+        await sql(`SELECT coalesce(sum("charsUsed"), 0)::int AS c FROM tts_quota_days WHERE "userId" = $1`, [
+          nodeA.userId,
+        ])
+      )[0].c as number;
+    // The previous test killed a worker: bring the install back to two, then kill the one synthesising.
+    if (liveWorkers.size < 2) await startExtraWorker();
+    const before = await charsUsed();
+    const { taskId } = await nodeA.api<Json>("POST", "/tts/start_tts", { text, format: "mp3" });
+    const progress = async () => (await nodeB.api<Json[]>("GET", `/tts/get_progress?taskIds=${taskId}`))[0];
+    await until("the synthesis under way", async () => {
+      const p = await progress();
+      return p.status === 1 && p.progress > 5 ? true : undefined;
+    });
+    killWorker(await busiestWorker());
+    const done = await until(
+      "the synthesis finished by the other worker",
+      async () => {
+        const p = await progress();
+        if (p.status === -1) throw new Error(`synthesis failed: ${p.errorMsg}`);
+        return p.status === 2 ? p : undefined;
+      },
+      200_000,
+    );
+    expect(done.status).toBe(2);
+    const [task] = await sql(
+      `SELECT chars, "charsCharged", "refundedAt", attempts, "outputKey" FROM tts_tasks WHERE id = $1`,
+      [taskId],
+    );
+    expect(task.attempts).toBeGreaterThanOrEqual(2);
+    expect(task.refundedAt).toBeNull();
+    expect(task.charsCharged).toBe(task.chars);
+    expect((await charsUsed()) - before).toBe(task.chars);
+    const audio = await fetch(`${cluster.apis[1]!.url}/voice_yuelu/tts/download?taskId=${taskId}`, {
+      headers: { cookie: nodeA.cookie },
+    });
+    expect(audio.status).toBe(200);
+    expect((await audio.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+  }, 300_000);
 });

@@ -2,10 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { TradeStatus } from "@yuelu/contracts";
+import { StatusCode, TradeStatus } from "@yuelu/contracts";
+import { businessDay } from "@yuelu/domain/time";
 import { s3FileStore } from "@yuelu/runtime/s3-file-store";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type ApiClient, signInOverHttp } from "../helpers/client.ts";
+import { type ApiClient, EnvelopeError, signInOverHttp } from "../helpers/client.ts";
 import { type RunningCluster, startCluster } from "../helpers/cluster.ts";
 import { adminQuery, withDatabase } from "../helpers/database.ts";
 import { startS3, type TestS3 } from "../helpers/s3.ts";
@@ -29,6 +31,8 @@ const JFK_MP3 = path.join(root, "node_modules/nodejs-whisper/cpp/whisper.cpp/sam
 const JFK_TEXT =
   "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.";
 const port = 21_000 + (process.pid % 500) * 4;
+/** The per-user flood guard, shared by both nodes through Redis. */
+const RATE_LIMIT = 300;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
@@ -37,6 +41,7 @@ type Json = any;
 let s3: TestS3;
 let dir: string;
 let dropDatabase = async () => {};
+let databaseUrl: string;
 let cluster: RunningCluster;
 let front: ApiClient;
 let nodeA: ApiClient;
@@ -60,6 +65,7 @@ describe.runIf(external)("two API nodes and two workers sharing PostgreSQL, Redi
     const name = `yuelu_cluster_${randomBytes(5).toString("hex")}`;
     await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${inject("templateDatabase")}"`);
     dropDatabase = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    databaseUrl = withDatabase(serverUrl, name);
     cluster = await startCluster({
       apis: 2,
       workers: 2,
@@ -68,13 +74,13 @@ describe.runIf(external)("two API nodes and two workers sharing PostgreSQL, Redi
       env: {
         ...process.env,
         ...s3.env,
-        DATABASE_URL: withDatabase(serverUrl, name),
+        DATABASE_URL: databaseUrl,
         REDIS_URL: process.env.REDIS_URL,
         NODE_ENV: "development",
         LOG_LEVEL: "warn",
         WEB_DIST: path.join(dir, "no-web"),
         ASR_AUTO_FETCH: "false",
-        RATE_LIMIT_PER_MINUTE: "0",
+        RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
         COOKIE_SECRET: randomBytes(32).toString("hex"),
       },
     });
@@ -171,6 +177,93 @@ describe.runIf(external)("two API nodes and two workers sharing PostgreSQL, Redi
     await until("the paid order, seen on node B", async () =>
       (await poll()).tradeStatus === TradeStatus.Paid ? true : undefined,
     );
+  }, 60_000);
+
+  it("the per-user flood guard counts a user's requests on both nodes together", async () => {
+    const hammer = await signInOverHttp(cluster.apis[0]!.url, "13600000902");
+    const burst = (node: ApiClient, n: number) =>
+      Promise.all(
+        Array.from({ length: n }, () =>
+          node.api("GET", "/api/v1/user/info").then(
+            () => "ok",
+            (error: unknown) => (error instanceof EnvelopeError ? error.statusCode : "failed"),
+          ),
+        ),
+      );
+    // Each node alone sees fewer requests than the limit; together they are far over it.
+    const onA = await burst(hammer, 200);
+    expect(onA.filter((a) => a === "ok")).toHaveLength(200);
+    await sleep(600); // past a flush of node A's counts to Redis
+    const onB = await burst(hammer.at(cluster.apis[1]!.url), 200);
+    const refused = onB.filter((a) => a === StatusCode.TooManyRequests).length;
+    expect(refused).toBeGreaterThanOrEqual(200 + 200 - RATE_LIMIT - 20);
+    expect(onB.filter((a) => a !== "ok" && a !== StatusCode.TooManyRequests)).toEqual([]);
+    // Another user behind the same address is not touched.
+    expect((await nodeB.api<Json>("GET", "/api/v1/user/info")).userId).toBe(front.userId);
+  }, 60_000);
+
+  it("wrong passwords are counted across nodes: 10 are checked, then the address is refused on both", async () => {
+    const phone = "13600000903";
+    const post = (base: string, path: string, body: unknown) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }).then((r) => r.json() as Promise<Json>);
+    const a = cluster.apis[0]!.url;
+    const b = cluster.apis[1]!.url;
+    const sent = await post(a, "/account/api/sms/send", { phone });
+    const made = await post(a, "/account/api/login", { phone, code: sent.data.devCode, password: "right-password-1" });
+    expect(made.status_code).toBe(1);
+    const answers: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      answers.push(
+        (await post(i % 2 ? b : a, "/account/api/login", { phone, password: "wrong-password" })).status_code,
+      );
+    }
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(StatusCode.LoginFailed));
+    expect(answers.slice(10)).toEqual([StatusCode.TooManyRequests, StatusCode.TooManyRequests]);
+  }, 60_000);
+
+  it("a daily quota with room for one clip: two dictations at once on two nodes, one is accepted", async () => {
+    const user = await signInOverHttp(cluster.apis[0]!.url, "13600000904");
+    const upload = async (node: ApiClient, name: string) => {
+      const form = new FormData();
+      form.append("file", new Blob([await readFile(JFK_MP3)]), name);
+      return (await node.api<Json>("POST", "/api/v1/audio/upload", form)).fileId as number;
+    };
+    const ids = [await upload(user, "one.mp3"), await upload(user.at(cluster.apis[1]!.url), "two.mp3")];
+    const storage = await user.api<Json>("GET", "/api/v1/user/storage_info?source=0");
+    // Today's cap leaves 15 s: one 11-second clip fits, two do not.
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(
+        `INSERT INTO quota_days ("userId", day, "secondsUsed") VALUES ($1, $2, $3)
+         ON CONFLICT ("userId", day) DO UPDATE SET "secondsUsed" = EXCLUDED."secondsUsed"`,
+        [user.userId, businessDay(new Date(), "Asia/Shanghai"), storage.timeLimitToday - 15],
+      );
+    } finally {
+      await client.end();
+    }
+    const answers = await Promise.all(
+      ids.map((fileId, i) =>
+        user
+          .at(cluster.apis[i]!.url)
+          .api("POST", "/api/v2/dictation/audio/dictation", {
+            fileId,
+            dictationParam: { source: 0, answerVersion: 3, language: "en", speakerCount: 0 },
+          })
+          .then(
+            () => "ok",
+            (error: unknown) => (error instanceof EnvelopeError ? error.statusCode : String(error)),
+          ),
+      ),
+    );
+    expect(answers.sort()).toEqual([StatusCode.DailyQuotaExceeded, "ok"].sort());
+    const after = await user.at(cluster.apis[1]!.url).api<Json>("GET", "/api/v1/user/storage_info?source=0");
+    expect(after.timeUsedToday).toBeLessThanOrEqual(after.timeLimitToday);
+    expect(after.timeUsedToday).toBe(storage.timeLimitToday - 15 + 11);
   }, 60_000);
 
   it("with one API node killed, the front keeps answering from the other", async () => {
