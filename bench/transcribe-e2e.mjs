@@ -115,9 +115,9 @@ try {
     `${engine.name} alone (PCM in, loaded)   ${s(e1 - e0)}   RTF ${((e1 - e0) / audioMs).toFixed(3)}   ${alone.segments.length} segments`,
   );
   if (stagesLine) {
-    const { decodeMs, vadMs, asrMs, diarizeMs, saveMs, wallSeconds, waitedMs, prepareMs } = stagesLine;
+    const { decodeMs, frontEndMs, asrMs, diarizeMs, saveMs, wallSeconds, waitedMs, prepareMs } = stagesLine;
     console.log(
-      `worker stages: queued ${s(waitedMs ?? 0)}, prepare ${s(prepareMs ?? 0)}, decode ${s(decodeMs)}, VAD ${s(vadMs)}, ASR ${s(asrMs)}, speakers ${s(diarizeMs)}, save ${s(saveMs)} (job ${wallSeconds.toFixed(1)} s)`,
+      `worker stages: queued ${s(waitedMs ?? 0)}, prepare ${s(prepareMs ?? 0)}, decode ${s(decodeMs)}, front end + VAD ${s(frontEndMs)}, ASR ${s(asrMs)}, speakers ${s(diarizeMs)}, save ${s(saveMs)} (job ${wallSeconds.toFixed(1)} s)`,
     );
   }
   console.log(`upload → transcript ÷ engine alone    ${((t2 - t0) / (e1 - e0)).toFixed(2)}×   (goal ≤ 1.15×)`);

@@ -153,6 +153,39 @@ describe("get_text", () => {
     }
   });
 
+  it("says what the speech front end did: null before it existed, its notes after", async () => {
+    const rec = await record(alice);
+    const url = `/api/v2/audio/text/get_text?fileId=${rec.fileId}`;
+    expect((await get(alice, url)).body.data.audio).toBeNull();
+    await t.db.transcript.update({
+      where: { fileId: rec.fileId },
+      data: {
+        audioReport: {
+          denoised: true,
+          noise: "pink",
+          narrowBand: true,
+          gainDb: 12.4,
+          facts: {
+            snrDb: 6.2,
+            bandwidthHz: 3406,
+            noiseDb: -40,
+            speechDb: -33.8,
+            noiseTiltDbPerOctave: -3,
+            noiseSpreadDb: 2,
+          },
+        },
+      },
+    });
+    expect((await get(alice, url)).body.data.audio).toEqual({
+      denoised: true,
+      noise: "pink",
+      narrowBand: true,
+      gainDb: 12.4,
+      snrDb: 6.2,
+      bandwidthHz: 3406,
+    });
+  });
+
   it("leaves word timings out unless withWords=1, and reads odd stored shapes leniently", async () => {
     const words = [
       { text: "第一", startTime: 0, endTime: 400 },

@@ -94,6 +94,12 @@ describe("transcribe job (real database, moonshine engine)", () => {
 
     const transcript = await t.db.transcript.findUniqueOrThrow({ where: { fileId: task.fileId } });
     expect(transcript.language).toBe("en");
+    // the front end measured the (clean) recording and left it as it was
+    expect(transcript.audioReport).toMatchObject({
+      denoised: false,
+      facts: { snrDb: expect.any(Number), bandwidthHz: expect.any(Number) },
+    });
+    expect((transcript.audioReport as { facts: { snrDb: number } }).facts.snrDb).toBeGreaterThan(20);
     const segments = transcript.asrResult as unknown as Segment[];
     expect(segments).toHaveLength(LINES.length);
     expect(segments.map((s) => s.spkName)).toEqual(["Speaker 1", "Speaker 2", "Speaker 1", "Speaker 2"]);

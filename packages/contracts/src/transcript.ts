@@ -29,6 +29,24 @@ export const ZTranscriptFileQuery = z.object({ fileId: zId });
  */
 export const ZTextQuery = ZTranscriptFileQuery.extend({ withWords: zFlag.optional() });
 
+/**
+ * What the speech front end did to the recording before recognition (issue 29): noise reduced (and the
+ * noise's colour), telephone-band audio, the level change, and what it measured. Null for transcripts
+ * made before it existed.
+ */
+export const ZAudioNotes = z.object({
+  denoised: z.boolean(),
+  noise: z.enum(["white", "pink", "brown"]).optional(),
+  narrowBand: z.boolean(),
+  /** dB the speech was raised (or lowered) to one level; 0 when unchanged */
+  gainDb: z.number(),
+  /** the estimated signal-to-noise ratio (dB) */
+  snrDb: z.number(),
+  /** the highest frequency the speech reaches (Hz) */
+  bandwidthHz: z.number().int(),
+});
+export type AudioNotes = z.infer<typeof ZAudioNotes>;
+
 /** get_text: spec §3 Transcript detail (asrResult is the JSON text of the segments) plus what the detail page shows. */
 export const ZTextDetail = z.object({
   fileName: z.string(),
@@ -38,6 +56,7 @@ export const ZTextDetail = z.object({
   timeLen: z.number().int(),
   language: z.string(),
   abstracts: z.string(),
+  audio: ZAudioNotes.nullable(),
 });
 export type TextDetail = z.infer<typeof ZTextDetail>;
 

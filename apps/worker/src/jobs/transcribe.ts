@@ -2,12 +2,13 @@ import { failureReason, type Segment, StatusCode, speakerLabel, type Transcripti
 import { claimTask, completeTask, type DomainContext, reportTaskProgress, type TaskFailure } from "@yuelu/domain";
 import type { FileStore } from "@yuelu/runtime";
 import { AudioDecodeError, decodeToPcm } from "../audio/pcm.ts";
-import { detectSpeech, energyProfile } from "../audio/vad.ts";
+import { energyProfile } from "../audio/vad.ts";
 import type { AsrEngineResolver } from "../engines/asr/factory.ts";
 import { AsrEngineUnavailableError, type AsrLanguage, type AsrSegment } from "../engines/asr/types.ts";
 import { BackgroundVoicePrints } from "../speech/background-voice-prints.ts";
 import { hasHan, toSimplified } from "../speech/chinese.ts";
 import { diarize, type VoicePrints } from "../speech/diarize.ts";
+import { type Hearing, hear } from "../speech/hear.ts";
 import { punctuate } from "../speech/punctuate.ts";
 
 export interface TranscribeContext {
@@ -30,7 +31,7 @@ export type TranscribeOutcome =
       speakers: number;
       language: string;
       seconds: number;
-      /** wall time per stage (decodeMs, vadMs, asrMs, diarizeMs, saveMs) */
+      /** wall time per stage (decodeMs, frontEndMs, asrMs, diarizeMs, saveMs) */
       stages: Record<string, number>;
     }
   | { status: "skipped"; reason: string };
@@ -58,7 +59,7 @@ export class TaskGoneError extends Error {
 const P = { decoded: 8, segmented: 10, recognised: 88, diarized: 96 } as const;
 
 /**
- * The transcription job: decode → 16 kHz mono → energy VAD → ASR engine → speakers → punctuation →
+ * The transcription job: decode → 16 kHz mono → front end → energy VAD → ASR engine → speakers → punctuation →
  * transcript row + status 2 in one transaction. Status 1 and progress are mirrored on the task and
  * its record while it runs. Throws on failure; the caller (the BullMQ processor) decides between a
  * retry and `failTranscription`.
@@ -133,36 +134,33 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
   await checkpoint(P.decoded);
   stage("decodeMs");
 
-  // 2. speech regions (energy VAD)
+  // 2–3. the front end (measure; clean noisy audio, level quiet speech), speech regions in what the
+  // engine will hear, recognition (twice for a cleaned recording: speech/hear.ts), with the speakers'
+  // voice prints computed on another thread — from the recording itself — as segments come in
   const profile = energyProfile(pcm);
-  const regions = detectSpeech(pcm, {}, profile);
-  await checkpoint(P.segmented);
-  stage("vadMs");
-
-  // 3. recognition, with the speakers' voice prints computed on another thread as segments come in
-  const voices = task.speakerCount === 1 || regions.length === 0 ? null : new BackgroundVoicePrints(pcm, profile);
-  let result: { segments: AsrSegment[]; language?: string };
+  const voices = task.speakerCount === 1 ? null : new BackgroundVoicePrints(pcm, profile);
+  let hearing: Hearing;
   let segments: AsrSegment[];
   let features: VoicePrints | undefined;
   try {
-    result =
-      regions.length === 0
-        ? { segments: [] as AsrSegment[], language: undefined }
-        : await engine.transcribe(pcm.samples, {
-            language,
-            hotWords,
-            regions,
-            signal: abort.signal,
-            onProgress: (f) => report(P.segmented + f * (P.recognised - P.segmented)),
-            onSegment: voices ? (s) => s.text.trim() !== "" && voices.add(s) : undefined,
-          });
+    hearing = await hear(engine, pcm, profile, {
+      language,
+      hotWords,
+      signal: abort.signal,
+      onProgress: (f) => report(P.segmented + f * (P.recognised - P.segmented)),
+      onSegment: voices ? (s) => s.text.trim() !== "" && voices.add(s) : undefined,
+    });
     await checkpoint(P.recognised);
     stage("asrMs");
-    segments = result.segments.filter((s) => s.text.trim() !== "");
+    // (the front end's share of that stage, on its own)
+    stages.frontEndMs = hearing.frontEndMs;
+    stages.asrMs = (stages.asrMs ?? 0) - hearing.frontEndMs;
+    segments = hearing.result.segments.filter((s) => s.text.trim() !== "");
     features = await voices?.collect(segments);
   } finally {
     await voices?.close();
   }
+  const result = hearing.result;
   const transcriptLanguage = normaliseLanguage(result.language) ?? (language === "auto" ? "auto" : language);
 
   // 4. speakers (clustering the voice prints)
@@ -189,7 +187,8 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
 
   // 6. transcript + status 2, together
   await pending;
-  if (!(await completeTask(ctx.domain, taskId, { segments: stored, language: transcriptLanguage }))) {
+  const audioReport = hearing.report;
+  if (!(await completeTask(ctx.domain, taskId, { segments: stored, language: transcriptLanguage, audioReport }))) {
     throw new TaskGoneError(taskId);
   }
   stage("saveMs");
@@ -206,6 +205,12 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
       ...stages,
       segments: stored.length,
       speakers: dia.count,
+      frontEnd: {
+        ...hearing.report.facts,
+        denoised: hearing.report.denoised,
+        gainDb: hearing.report.gainDb,
+        twoHearings: hearing.twoHearings,
+      },
     },
     "transcription done",
   );

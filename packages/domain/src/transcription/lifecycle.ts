@@ -1,4 +1,5 @@
 import { type Segment, transcriptionFailureMessage } from "@yuelu/contracts";
+import { Prisma } from "@yuelu/db";
 import type { DomainContext } from "../context.ts";
 import { sendUserMessage } from "../messages/send.ts";
 import { advanceTasks } from "../rewards/task-progress.ts";
@@ -60,16 +61,17 @@ export function reportTaskProgress(ctx: Pick<Ctx, "db">, task: { id: number; fil
 export async function completeTask(
   ctx: Ctx,
   taskId: number,
-  transcript: { segments: Segment[]; language: string },
+  transcript: { segments: Segment[]; language: string; audioReport?: object },
 ): Promise<boolean> {
   return transact(ctx, async (tx, after) => {
     const moved = await moveTask(tx, taskId, "complete", { now: ctx.clock.now() });
     if (!moved) return false;
     const asrResult = transcript.segments as unknown as object[];
+    const audioReport = transcript.audioReport ?? Prisma.DbNull;
     await tx.transcript.upsert({
       where: { fileId: moved.fileId },
-      create: { fileId: moved.fileId, asrResult, language: transcript.language },
-      update: { asrResult, language: transcript.language, abstracts: "" },
+      create: { fileId: moved.fileId, asrResult, language: transcript.language, audioReport },
+      update: { asrResult, language: transcript.language, abstracts: "", audioReport },
     });
     const record = await tx.audioRecord.findUniqueOrThrow({ where: { fileId: moved.fileId } });
     const today = businessDay(ctx.clock.now(), ctx.config.BUSINESS_TZ);

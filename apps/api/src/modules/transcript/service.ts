@@ -1,4 +1,5 @@
 import {
+  type AudioNotes,
   isValidSpeakerName,
   type Lang,
   localSpeakerName,
@@ -23,6 +24,8 @@ export interface OwnedTranscript {
   abstracts: string;
   updatedAt: Date;
   segments: Segment[];
+  /** what the speech front end did (null before issue 29) */
+  audio: AudioNotes | null;
 }
 
 const notFound = () => new AppError(StatusCode.RecordNotFound);
@@ -64,6 +67,25 @@ export function segmentsOf(stored: unknown): Segment[] {
     });
 }
 
+const NOISES = ["white", "pink", "brown"] as const;
+
+/** The worker's stored front-end report (worker/audio/front-end.ts FrontEndReport) as AudioNotes; null when absent. */
+export function audioNotesOf(stored: unknown): AudioNotes | null {
+  if (typeof stored !== "object" || stored === null) return null;
+  const r = stored as Record<string, unknown>;
+  const facts = (typeof r.facts === "object" && r.facts !== null ? r.facts : {}) as Record<string, unknown>;
+  const number = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+  const noise = NOISES.find((n) => n === r.noise);
+  return {
+    denoised: r.denoised === true,
+    ...(noise ? { noise } : {}),
+    narrowBand: r.narrowBand === true,
+    gainDb: number(r.gainDb),
+    snrDb: number(facts.snrDb),
+    bandwidthHz: Math.round(number(facts.bandwidthHz)),
+  };
+}
+
 /** The caller's record (not in the bin) and its transcript; otherwise 30001. */
 export async function ownedTranscript(db: Db | Tx, userId: number, fileId: number): Promise<OwnedTranscript> {
   const record = await db.audioRecord.findFirst({
@@ -80,6 +102,7 @@ export async function ownedTranscript(db: Db | Tx, userId: number, fileId: numbe
     abstracts: t.abstracts,
     updatedAt: t.updatedAt,
     segments: segmentsOf(t.asrResult),
+    audio: audioNotesOf(t.audioReport),
   };
 }
 
@@ -98,9 +121,10 @@ export async function ownedTranscriptText(db: Db, userId: number, fileId: number
       abstracts: string;
       updatedAt: Date;
       asrResult: unknown;
+      audioReport: unknown;
     }[]
   >`
-    SELECT r."fileId", r."fileName", r."timeLen", t.language, t.abstracts, t."updatedAt",
+    SELECT r."fileId", r."fileName", r."timeLen", t.language, t.abstracts, t."updatedAt", t."audioReport",
       CASE WHEN jsonb_typeof(t."asrResult") = 'array' THEN (
         SELECT coalesce(jsonb_agg(CASE WHEN jsonb_typeof(s) = 'object' THEN s - 'words' ELSE s END ORDER BY n), '[]')
         FROM jsonb_array_elements(t."asrResult") WITH ORDINALITY AS e(s, n)
@@ -108,8 +132,8 @@ export async function ownedTranscriptText(db: Db, userId: number, fileId: number
     FROM audio_records r JOIN transcripts t ON t."fileId" = r."fileId"
     WHERE r."fileId" = ${fileId}::int AND r."userId" = ${userId}::int AND r."deletedAt" IS NULL`;
   if (!row) throw notFound();
-  const { asrResult, ...rest } = row;
-  return { ...rest, segments: segmentsOf(asrResult) };
+  const { asrResult, audioReport, ...rest } = row;
+  return { ...rest, segments: segmentsOf(asrResult), audio: audioNotesOf(audioReport) };
 }
 
 /**
@@ -154,6 +178,7 @@ export function textDetail(t: OwnedTranscript, withWords = false) {
     language: t.language,
     asrResult: JSON.stringify(segments),
     abstracts: t.abstracts,
+    audio: t.audio,
   };
 }
 

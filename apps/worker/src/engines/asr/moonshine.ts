@@ -153,9 +153,9 @@ export class MoonshineEngine implements AsrEngine {
     for (const chunk of chunks) {
       options.signal?.throwIfAborted();
       const { startMs, endMs } = spanOf(chunk);
-      const text = await this.recognise(m, spanAudio(pcm, chunk), bias);
+      const { text, confidence } = await this.recognise(m, spanAudio(pcm, chunk), bias);
       if (text) {
-        const segment = { startMs, endMs, text };
+        const segment = { startMs, endMs, text, confidence };
         segments.push(segment);
         options.onSegment?.(segment);
       }
@@ -165,9 +165,14 @@ export class MoonshineEngine implements AsrEngine {
     return { segments, language: "en" };
   }
 
-  private async recognise(m: Loaded, audio: Float32Array, bias: number[][]): Promise<string> {
+  /** Greedy decoding of one chunk; `confidence` is the mean log-probability of the chosen tokens (EOS included). */
+  private async recognise(
+    m: Loaded,
+    audio: Float32Array,
+    bias: number[][],
+  ): Promise<{ text: string; confidence: number }> {
     const { ort, encoder, decoder, numLayers, tokenizer } = m;
-    if (audio.length < SAMPLE_RATE / 10) return "";
+    if (audio.length < SAMPLE_RATE / 10) return { text: "", confidence: 0 };
     const encoded = await encoder.run({ input_values: new ort.Tensor("float32", audio, [1, audio.length]) });
     const hidden = encoded.last_hidden_state!;
     const past: Record<string, Tensor> = {};
@@ -186,6 +191,8 @@ export class MoonshineEngine implements AsrEngine {
     const maxLen = Math.max(4, Math.ceil((audio.length / SAMPLE_RATE) * TOKENS_PER_SECOND));
     const tokens = [START_TOKEN];
     let input = [START_TOKEN];
+    let logProb = 0;
+    let chosen = 0;
     for (let step = 0; step < maxLen; step++) {
       const feeds: Record<string, Tensor> = {
         input_ids: new ort.Tensor("int64", BigInt64Array.from(input.map(BigInt)), [1, input.length]),
@@ -199,6 +206,8 @@ export class MoonshineEngine implements AsrEngine {
       const vocab = logitsTensor.dims[logitsTensor.dims.length - 1]!;
       const last = logits.subarray(logits.length - vocab);
       const next = argMaxBiased(last, tokens, bias);
+      logProb += logSoftmaxAt(last, next);
+      chosen++;
       if (next === EOS_TOKEN) break;
       tokens.push(next);
       const loop = loopLength(tokens);
@@ -214,8 +223,18 @@ export class MoonshineEngine implements AsrEngine {
         past[name.replace("present.", "past_key_values.")] = out[name]!;
       }
     }
-    return tokenizer.decode(tokens, true, true).replace(/\s+/g, " ").trim();
+    const text = tokenizer.decode(tokens, true, true).replace(/\s+/g, " ").trim();
+    return { text, confidence: chosen ? logProb / chosen : 0 };
   }
+}
+
+/** log softmax(logits)[index], computed stably. */
+function logSoftmaxAt(logits: Float32Array, index: number): number {
+  let max = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < logits.length; i++) if (logits[i]! > max) max = logits[i]!;
+  let sum = 0;
+  for (let i = 0; i < logits.length; i++) sum += Math.exp(logits[i]! - max);
+  return logits[index]! - max - Math.log(sum);
 }
 
 /** Token sequences of the hot words (with and without a leading space), for decoding bias. */

@@ -16,6 +16,11 @@ export interface AsrSegment {
   endMs: number;
   text: string;
   words?: AsrWord[];
+  /**
+   * How sure the engine was: the mean log-probability of the tokens it chose (≤ 0; closer to 0 is
+   * surer). Engines that can tell give it; the front end uses it to keep the better of two hearings.
+   */
+  confidence?: number;
 }
 
 export interface AsrResult {

@@ -24,6 +24,7 @@ function backend(routes: Parameters<typeof signedInBackend>[0] = {}, over: Recor
       language: "zh",
       asrResult: JSON.stringify(SEGMENTS),
       abstracts: "",
+      audio: null,
     }),
     "POST /text/update_para": () => null,
     ...routes,
@@ -64,6 +65,32 @@ describe("/detail transcript", () => {
     const player = screen.getByTestId("player");
     expect(player.tagName).toBe("AUDIO");
     expect(player).toHaveAttribute("src", "/voice_yuelu/api/v3/audio/download?fileId=1&inline=1");
+  });
+
+  it("says what the front end did to a noisy phone call (and nothing for a clean recording)", async () => {
+    const audio = { denoised: true, noise: "pink", narrowBand: true, gainDb: 12.4, snrDb: 6.2, bandwidthHz: 3400 };
+    backend({
+      "GET /api/v2/audio/text/get_text": () => ({
+        fileId: 1,
+        fileName: "电话.mp3",
+        updateTime: 1_735_787_045,
+        timeLen: 15,
+        language: "zh",
+        asrResult: JSON.stringify(SEGMENTS),
+        abstracts: "",
+        audio,
+      }),
+    });
+    renderApp("/detail?fileId=1");
+    await segments();
+    const notes = screen.getByTestId("audio-notes");
+    expect(notes).toHaveTextContent("已降噪（粉红噪声） · 窄带（电话）音频 · 音量已提升 12 dB");
+    expect(notes).toHaveAttribute("title", "估计信噪比 6 dB");
+    cleanup();
+    backend();
+    renderApp("/detail?fileId=1");
+    await segments();
+    expect(screen.queryByTestId("audio-notes")).toBeNull();
   });
 
   it("plays mp4 and other video containers in a <video>", async () => {

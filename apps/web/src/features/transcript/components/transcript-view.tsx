@@ -6,6 +6,7 @@ import type { Transcript } from "../api/get-text.ts";
 import { useUpdatePara } from "../api/update-para.ts";
 import { findMatches, matchesBySegment } from "../lib/search.ts";
 import { segmentAt, speakerIndexes } from "../lib/segments.ts";
+import { AudioNotesLine } from "./audio-notes.tsx";
 import { MediaPlayer } from "./media-player.tsx";
 import { SegmentList } from "./segment-list.tsx";
 import { SummaryPanel } from "./summary-panel.tsx";
@@ -106,6 +107,7 @@ export function TranscriptView({
           <>
             <p className="muted edit-hint">
               {t("transcript.segmentCount", { count: segments.length })} · {t("transcript.editHint")}
+              <AudioNotesLine audio={transcript.audio} />
             </p>
             <SegmentList
               segments={segments}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "transcripts" ADD COLUMN     "audioReport" JSONB;
