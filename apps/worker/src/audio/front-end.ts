@@ -274,7 +274,11 @@ function wienerFilter(pcm: Pcm, measuredNoise: Float64Array, gain: number, tune:
   const noise = measuredNoise.map((p) => p * over);
   const samples = pcm.samples;
   const spectra = new Spectra(samples);
-  const out = new Float64Array(samples.length + 2 * FFT_SIZE); // out[i + HOP] is sample i
+  // Overlap-add with one frame's second half carried over: memory stays a few KB whatever the length
+  // (a float buffer of the whole output would be 1.4 GB for 3 hours).
+  const result = new Int16Array(new SharedArrayBuffer(samples.length * 2));
+  const carry = new Float64Array(HOP);
+  const scale = (gain * 32768) / FFT_SIZE;
   const power = new Float64Array(BINS);
   const previous = new Float64Array(BINS); // |S^|² of the previous frame
   const floor = 10 ** (tune.gainFloorDb / 20);
@@ -296,10 +300,14 @@ function wienerFilter(pcm: Pcm, measuredNoise: Float64Array, gain: number, tune:
       }
     }
     fft.transform(re, im, true);
-    const at = frameStart(f) + HOP;
-    for (let i = 0; i < FFT_SIZE; i++) out[at + i]! += (re[i]! / FFT_SIZE) * SQRT_HANN[i]!;
+    // the frame's first half completes samples [start, start + HOP); its second half waits for the next frame
+    const start = frameStart(f);
+    for (let i = 0; i < HOP; i++) {
+      const at = start + i;
+      const value = carry[i]! + re[i]! * SQRT_HANN[i]!;
+      if (at >= 0 && at < samples.length) result[at] = clip16(value * scale);
+      carry[i] = re[HOP + i]! * SQRT_HANN[HOP + i]!;
+    }
   }
-  const result = new Int16Array(new SharedArrayBuffer(samples.length * 2));
-  for (let i = 0; i < samples.length; i++) result[i] = clip16(out[i + HOP]! * gain * 32768);
   return result;
 }
