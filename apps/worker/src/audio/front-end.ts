@@ -4,11 +4,12 @@ import type { EnergyProfile } from "./vad.ts";
 
 /**
  * The speech front end (issue 29): what every engine hears. It measures the recording — noise floor,
- * speech level, signal-to-noise ratio, the noise's colour, the bandwidth — and from those decides,
- * per recording, whether to clean it: noisy audio gets a Wiener filter driven by the recording's own
- * noise spectrum (measured in its pauses, so pink, brown or fan noise is removed as well as white);
- * clean audio is left untouched, because any enhancement costs a clean recording some accuracy.
- * Loud or quiet, speech is brought to one level. bench/robustness.mjs measures every choice here.
+ * speech level, signal-to-noise ratio, the noise's colour and steadiness, the bandwidth — and from
+ * those decides, per recording, whether to clean it: noisy audio gets a Wiener filter driven by the
+ * recording's own noise spectrum (measured in its pauses, so pink, brown or fan noise is removed as
+ * well as white); clean audio is left untouched, because any enhancement costs a clean recording some
+ * accuracy. Quiet speech is raised; loud speech is left as it is. bench/robustness.mjs measures every
+ * choice here; speech/hear.ts is how recognition uses it.
  */
 
 const FFT_SIZE = 512; // 32 ms at 16 kHz
@@ -70,7 +71,7 @@ function percentile(sorted: Float32Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(p * (sorted.length - 1))))]!;
 }
 
-/** A periodic Hann window: at 50 % overlap its squares sum to one, so analysis × synthesis is exact. */
+/** The square root of a periodic Hann window: at 50 % overlap analysis × synthesis sums to one. */
 const SQRT_HANN = Float64Array.from({ length: FFT_SIZE }, (_, i) =>
   Math.sqrt(0.5 - 0.5 * Math.cos((2 * Math.PI * i) / FFT_SIZE)),
 );
@@ -163,7 +164,7 @@ function tiltDbPerOctave(noise: Float64Array): number {
   return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
 
-/** The highest frequency where the speech spectrum stands 10 dB above its own high-band floor (Hz). */
+/** The highest frequency where the (smoothed) speech spectrum is within 45 dB of its peak (Hz). */
 function bandwidthOf(speech: Float64Array): number {
   const db = Array.from(speech, toDb);
   // smooth over ±4 bins (±125 Hz) so single harmonics do not decide
@@ -181,13 +182,16 @@ function bandwidthOf(speech: Float64Array): number {
   return 0;
 }
 
-/** Measures a recording (cheap: a few thousand FFT frames at most, whatever its length). */
-export function measureRecording(pcm: Pcm, profile: EnergyProfile): RecordingFacts {
+/**
+ * Measures a recording (cheap: a few thousand FFT frames at most, whatever its length); also returns
+ * the noise spectrum the Wiener filter works against.
+ */
+export function measureRecording(pcm: Pcm, profile: EnergyProfile): { facts: RecordingFacts; noise: Float64Array } {
   const sorted = Float32Array.from(profile.db).sort();
   const noiseDb = percentile(sorted, 0.1);
   const speechDb = percentile(sorted, 0.95);
   const { noise, speech } = spectraOf(pcm, profile);
-  return {
+  const facts = {
     noiseDb: round1(noiseDb),
     speechDb: round1(speechDb),
     snrDb: round1(speechDb - noiseDb),
@@ -195,6 +199,7 @@ export function measureRecording(pcm: Pcm, profile: EnergyProfile): RecordingFac
     noiseTiltDbPerOctave: round1(tiltDbPerOctave(noise)),
     noiseSpreadDb: round1(percentile(sorted, 0.25) - percentile(sorted, 0.05)),
   };
+  return { facts, noise };
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -216,7 +221,7 @@ export function applyFrontEnd(
   options: FrontEndOptions = {},
 ): { pcm: Pcm; report: FrontEndReport } {
   const tune = { ...TUNING, ...options.tuning };
-  const facts = measureRecording(pcm, profile);
+  const { facts, noise } = measureRecording(pcm, profile);
   const narrowBand = facts.bandwidthHz > 0 && facts.bandwidthHz < 4200;
   const denoise =
     options.enhance !== false &&
@@ -229,12 +234,12 @@ export function applyFrontEnd(
   // Only ever up: loud speech is left as it is (turning it down cost a clean recording words).
   let gainDb = Math.max(0, Math.min(tune.maxGainDb, tune.targetSpeechDb - facts.speechDb, headroomDb));
   // Nothing to level: digital silence, or too small a change to matter.
-  if (options.enhance === false || peak === 0 || facts.speechDb < SILENCE_DB || Math.abs(gainDb) < 3) gainDb = 0;
+  if (options.enhance === false || peak === 0 || facts.speechDb < SILENCE_DB || gainDb < 3) gainDb = 0;
   const report: FrontEndReport = { facts, denoised: denoise, narrowBand, gainDb: round1(gainDb) };
   if (denoise) report.noise = colourOf(facts.noiseTiltDbPerOctave);
   if (!denoise && gainDb === 0) return { pcm, report };
   const gain = 10 ** (gainDb / 20);
-  const out = denoise ? wienerFilter(pcm, spectraOf(pcm, profile).noise, gain, tune) : scaled(pcm.samples, gain);
+  const out = denoise ? wienerFilter(pcm, noise, gain, tune) : scaled(pcm.samples, gain);
   return { pcm: pcmFrom(out), report };
 }
 
