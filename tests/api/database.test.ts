@@ -1,6 +1,8 @@
-import { applyMigrations, seedCatalogue } from "@yuelu/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { applyMigrations, createDb, seedCatalogue } from "@yuelu/db";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { createThrowawayDatabase, dropThrowawayDatabase } from "../helpers/database.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,6 +85,31 @@ describe("seed", () => {
     // Put it back: without DATABASE_URL the test files share one database.
     await t.db.payGoods.update({ where: { goodsId: 1 }, data: { goodsName: "1小时时长卡" } });
   });
+
+  it.runIf(inject("databaseMode") === "external")(
+    "several nodes starting at once on a fresh database: every one migrates and seeds it, the catalogue once",
+    { timeout: 120_000 },
+    async () => {
+      const name = `yuelu_seed_race_${randomBytes(4).toString("hex")}`;
+      const url = await createThrowawayDatabase(inject("serverUrl"), name);
+      const nodes = Array.from({ length: 6 }, () => createDb(url, { poolSize: 2 }));
+      try {
+        // as openDatabase does on each node: migrations (advisory lock), then the seed (its own lock)
+        await Promise.all(
+          nodes.map(async (db) => {
+            await applyMigrations(url);
+            await seedCatalogue(db);
+          }),
+        );
+        const [db] = nodes;
+        expect(await db!.payGoods.count()).toBe(await t.db.payGoods.count());
+        expect(await db!.voiceLibraryItem.count()).toBe(await t.db.voiceLibraryItem.count());
+      } finally {
+        await Promise.all(nodes.map((db) => db.$disconnect()));
+        await dropThrowawayDatabase(inject("serverUrl"), name);
+      }
+    },
+  );
 
   it("moves serial sequences past the seeded ids", async () => {
     const banner = await t.db.banner.create({ data: { image: "/b.png", link: "/", enabled: false } });

@@ -3,11 +3,21 @@ import * as c from "./catalogue.ts";
 import { libraryVoices } from "./voices.ts";
 
 /**
+ * Several nodes starting at once on a fresh database all seed it: one at a time (a transaction-level
+ * advisory lock), each waiting its turn well within the transaction's time limit. Without the lock the
+ * seeders queued on each other's rows and, on a busy machine, one ran past Prisma's 5 s default and its
+ * node died at start (seen in the faults suite).
+ */
+const SEED_LOCK = "yuelu:seed";
+const SEED_TRANSACTION = { maxWait: 60_000, timeout: 120_000 };
+
+/**
  * Writes the catalogue a fresh install needs. Idempotent: rows that already exist (by id or by
  * their natural key) are left as they are, so re-running changes nothing and keeps operators' edits.
  */
 export async function seedCatalogue(db: Db): Promise<void> {
   await db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${SEED_LOCK}))`;
     await tx.payGoods.createMany({ data: [...c.membershipPlans, ...c.durationCards], skipDuplicates: true });
     await tx.shopGoods.createMany({ data: c.shopGoods, skipDuplicates: true });
     await tx.signReward.createMany({ data: c.signRewards, skipDuplicates: true });
@@ -28,7 +38,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
                 GREATEST((SELECT COALESCE(MAX("${column}"), 0) FROM "${table}"), 1))`,
       );
     }
-  });
+  }, SEED_TRANSACTION);
 }
 
 const SERIAL_COLUMNS = [
