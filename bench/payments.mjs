@@ -17,7 +17,7 @@ import { startYuelu } from "./lib/yuelu-server.mjs";
 
 register();
 const { generateMockAlipayKeys } = await import("../apps/api/src/modules/payments/mock-alipay/keys.ts");
-const { signAlipayParams } = await import("../apps/api/src/modules/payments/mock-alipay/gateway.ts");
+const { tradeSuccessNotification } = await import("../tests/helpers/alipay-notification.ts");
 
 const { values } = parseArgs({
   options: {
@@ -140,25 +140,11 @@ try {
   const buyer = await session("13700099999");
   const before = await buyer.api("/api/v1/user/info");
   const order = await buyer.api("/api/v1/pay/execute_payment", { goodsId: 9, payAgent: "alipay", source: 0 });
-  const now = new Date();
-  const stamp = (d) => d.toISOString().replace("T", " ").slice(0, 19);
-  const params = {
-    notify_time: stamp(now),
-    notify_type: "trade_status_sync",
-    notify_id: `storm${Date.now()}`,
-    app_id: keys.appId,
-    charset: "utf-8",
-    version: "1.0",
-    sign_type: "RSA2",
-    trade_no: `2026${Date.now()}`,
-    out_trade_no: order.orderNumber,
-    trade_status: "TRADE_SUCCESS",
-    total_amount: "336.00",
+  const signed = tradeSuccessNotification(keys, {
+    orderNumber: order.orderNumber,
+    totalAmount: "336.00",
     subject: "年度会员",
-    gmt_create: stamp(now),
-    gmt_payment: stamp(now),
-  };
-  const signed = new URLSearchParams({ ...params, sign: signAlipayParams(params, keys.gatewayPrivateKey) }).toString();
+  });
   const started = Date.now();
   const answers = await Promise.all(
     Array.from({ length: storm }, () =>

@@ -22,6 +22,7 @@ const { detectSpeech, energyProfile } = await import("../apps/worker/src/audio/v
 const { hear } = await import("../apps/worker/src/speech/hear.ts");
 const { Fft } = await import("../apps/worker/src/audio/features.ts");
 const { wordErrorRate } = await import("../tests/helpers/wer.ts");
+const { pinkNoise, seededRandom, whiteNoise } = await import("../tests/helpers/noise.ts");
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -85,48 +86,9 @@ if (existsSync(JFK_MP3)) {
   }
 }
 
-// ── degradations (seeded) ──
-function rng(seed) {
-  let a = seed >>> 0 || 1;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// ── degradations (seeded: tests/helpers/noise.ts) ──
 function gaussian(random) {
-  const u = Math.max(1e-12, random());
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
-}
-function whiteNoise(n, seed) {
-  const random = rng(seed);
-  return Float32Array.from({ length: n }, () => gaussian(random));
-}
-function pinkNoise(n, seed) {
-  // Paul Kellet's refined filter on white noise (−3 dB/octave)
-  const random = rng(seed);
-  const out = new Float32Array(n);
-  let b0 = 0;
-  let b1 = 0;
-  let b2 = 0;
-  let b3 = 0;
-  let b4 = 0;
-  let b5 = 0;
-  let b6 = 0;
-  for (let i = 0; i < n; i++) {
-    const w = gaussian(random);
-    b0 = 0.99886 * b0 + w * 0.0555179;
-    b1 = 0.99332 * b1 + w * 0.0750759;
-    b2 = 0.969 * b2 + w * 0.153852;
-    b3 = 0.8665 * b3 + w * 0.3104856;
-    b4 = 0.55 * b4 + w * 0.5329522;
-    b5 = -0.7616 * b5 - w * 0.016898;
-    out[i] = b0 + b1 + b2 + b3 + b4 + b5 + b6 + w * 0.5362;
-    b6 = w * 0.115926;
-  }
-  return out;
+  return Math.sqrt(-2 * Math.log(Math.max(1e-12, random()))) * Math.cos(2 * Math.PI * random());
 }
 /** Power of the speech's active frames (those the product's VAD calls speech). */
 function activePower(samples) {
@@ -155,7 +117,7 @@ function mixAt(speech, noise, snrDb) {
  * ratio +3 dB), convolved by FFT.
  */
 function reverb(speech, seed) {
-  const random = rng(seed);
+  const random = seededRandom(seed);
   const len = Math.round(0.5 * RATE);
   const ir = new Float64Array(len);
   ir[0] = 1;

@@ -6,8 +6,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signAlipayParams } from "../../apps/api/src/modules/payments/mock-alipay/gateway.ts";
 import { generateMockAlipayKeys } from "../../apps/api/src/modules/payments/mock-alipay/keys.ts";
+import { tradeSuccessNotification } from "../helpers/alipay-notification.ts";
 import { type ApiClient, signInOverHttp } from "../helpers/client.ts";
 import { type RunningCluster, startCluster } from "../helpers/cluster.ts";
 import { startS3, type TestS3 } from "../helpers/s3.ts";
@@ -105,25 +105,11 @@ async function signedNotification(goodsId: number) {
     `SELECT o."amountFen", g."memberDays" FROM orders o JOIN pay_goods g USING ("goodsId") WHERE o."orderNumber" = $1`,
     [order.orderNumber],
   );
-  const stamp = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19);
-  const now = new Date();
-  const params: Record<string, string> = {
-    notify_time: stamp(now),
-    notify_type: "trade_status_sync",
-    notify_id: `faults${Date.now()}`,
-    app_id: keys.appId,
-    charset: "utf-8",
-    version: "1.0",
-    sign_type: "RSA2",
-    trade_no: `2026${Date.now()}`,
-    out_trade_no: order.orderNumber,
-    trade_status: "TRADE_SUCCESS",
-    total_amount: (row.amountFen / 100).toFixed(2),
+  const body = tradeSuccessNotification(keys, {
+    orderNumber: order.orderNumber,
+    totalAmount: (row.amountFen / 100).toFixed(2),
     subject: "会员",
-    gmt_create: stamp(now),
-    gmt_payment: stamp(now),
-  };
-  const body = new URLSearchParams({ ...params, sign: signAlipayParams(params, keys.gatewayPrivateKey) }).toString();
+  });
   return { orderNumber: order.orderNumber as string, memberDays: row.memberDays as number, body };
 }
 

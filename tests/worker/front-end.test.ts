@@ -7,6 +7,7 @@ import { decodeToPcm, type Pcm, pcmFrom } from "../../apps/worker/src/audio/pcm.
 import { detectSpeech, energyProfile } from "../../apps/worker/src/audio/vad.ts";
 import { MoonshineEngine } from "../../apps/worker/src/engines/asr/moonshine.ts";
 import { hear, keepSurer } from "../../apps/worker/src/speech/hear.ts";
+import { pinkNoise, whiteNoise } from "../helpers/noise.ts";
 import { clearestEnglishVoice, synthesise } from "../helpers/speech.ts";
 import { wordErrorRate } from "../helpers/wer.ts";
 
@@ -20,41 +21,6 @@ let speech: Float32Array;
 const SCRIPT =
   "The committee met on Tuesday morning to discuss the budget for next year. Several members asked for more money for the library, while others wanted to repair the old bridge first. After a long debate, they agreed to share the funds and to meet again in two weeks.";
 
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-function gaussianNoise(n: number, seed: number): Float32Array {
-  const random = rng(seed);
-  return Float32Array.from(
-    { length: n },
-    () => Math.sqrt(-2 * Math.log(Math.max(1e-12, random()))) * Math.cos(2 * Math.PI * random()),
-  );
-}
-/** Pink (−3 dB/octave) noise: Paul Kellet's filter on white noise. */
-function pinkNoise(n: number, seed: number): Float32Array {
-  const white = gaussianNoise(n, seed);
-  const out = new Float32Array(n);
-  const b = [0, 0, 0, 0, 0, 0, 0];
-  for (let i = 0; i < n; i++) {
-    const w = white[i]!;
-    b[0] = 0.99886 * b[0]! + w * 0.0555179;
-    b[1] = 0.99332 * b[1]! + w * 0.0750759;
-    b[2] = 0.969 * b[2]! + w * 0.153852;
-    b[3] = 0.8665 * b[3]! + w * 0.3104856;
-    b[4] = 0.55 * b[4]! + w * 0.5329522;
-    b[5] = -0.7616 * b[5]! - w * 0.016898;
-    out[i] = b[0]! + b[1]! + b[2]! + b[3]! + b[4]! + b[5]! + b[6]! + w * 0.5362;
-    b[6] = w * 0.115926;
-  }
-  return out;
-}
 const power = (x: Float32Array) => x.reduce((s, v) => s + v * v, 0) / x.length;
 /** Power of the speech while someone speaks (the frames the VAD calls speech), as SNRs are quoted. */
 function activePower(x: Float32Array): number {
@@ -99,7 +65,7 @@ describe("the speech front end", () => {
   });
 
   it("cleans speech in white noise at 10 dB, names the noise, and removes most of it", () => {
-    const noisy = mix(gaussianNoise(speech.length, 1), 10);
+    const noisy = mix(whiteNoise(speech.length, 1), 10);
     const { pcm, report } = run(noisy);
     expect(report.denoised).toBe(true);
     expect(report.noise).toBe("white");
@@ -185,7 +151,7 @@ describe("recognition through the front end (speech/hear.ts, real moonshine)", (
     let without = 0;
     let withFrontEnd = 0;
     for (const seed of [1000, 1001]) {
-      const noisy = mix(gaussianNoise(speech.length, seed), 10);
+      const noisy = mix(whiteNoise(speech.length, seed), 10);
       without += wordErrorRate(SCRIPT, (await transcript(noisy, false)).text).wer;
       const heard = await transcript(noisy, true);
       expect(heard.hearing.report.denoised).toBe(true);
@@ -205,7 +171,7 @@ describe("recognition through the front end (speech/hear.ts, real moonshine)", (
 
   it("gives no text for hiss, hum or silence", { timeout: 60_000 }, async () => {
     const n = 16_000 * 6;
-    const hiss = gaussianNoise(n, 5).map((v) => v * 0.03);
+    const hiss = whiteNoise(n, 5).map((v) => v * 0.03);
     const hum = Float32Array.from({ length: n }, (_, i) => 0.2 * Math.sin((2 * Math.PI * 50 * i) / 16_000));
     for (const sound of [hiss, hum, new Float32Array(n)]) expect((await transcript(sound, true)).text).toBe("");
   });

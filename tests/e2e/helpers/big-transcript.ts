@@ -4,6 +4,8 @@
  * transcript-size e2e test and bench/detail-render.mjs.
  */
 
+import { seededRandom } from "../../helpers/noise.ts";
+
 export interface BigSegment {
   spkName: string;
   startTime: number;
@@ -31,21 +33,9 @@ const PHRASES = [
   "好的，会后我把纪要发给大家",
 ];
 
-/** A deterministic generator (mulberry32), so every run seeds the same transcript. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `count` segments over `hours` hours, 3 speakers, 1 to 6 phrases each (some lines long, most short). */
 export function bigTranscript(count = 3_600, hours = 5): BigSegment[] {
-  const next = random(20_261_122);
+  const next = seededRandom(20_261_122); // the same transcript on every run
   const span = (hours * 3_600_000) / count;
   const segments: BigSegment[] = [];
   for (let i = 0; i < count; i++) {
