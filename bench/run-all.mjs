@@ -14,6 +14,7 @@ const scripts = [
   "payments.mjs",
   "detail-render.mjs",
   "screen-times.mjs",
+  "robustness.mjs",
 ];
 // The several-node bench needs a PostgreSQL and a Redis to share.
 if (process.env.DATABASE_URL && process.env.REDIS_URL) scripts.push("cluster.mjs");
