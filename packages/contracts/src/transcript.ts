@@ -34,11 +34,12 @@ export const ZTextQuery = ZTranscriptFileQuery.extend({ withWords: zFlag.optiona
  * noise's colour), telephone-band audio, the level change, and what it measured. Null for transcripts
  * made before it existed.
  */
+export const NOISE_COLOURS = ["white", "pink", "brown"] as const;
 export const ZAudioNotes = z.object({
   denoised: z.boolean(),
-  noise: z.enum(["white", "pink", "brown"]).optional(),
+  noise: z.enum(NOISE_COLOURS).optional(),
   narrowBand: z.boolean(),
-  /** dB the speech was raised (or lowered) to one level; 0 when unchanged */
+  /** dB quiet speech was raised by; 0 when unchanged (loud speech is never lowered) */
   gainDb: z.number(),
   /** the estimated signal-to-noise ratio (dB) */
   snrDb: z.number(),

@@ -4,6 +4,7 @@ import {
   type Lang,
   localSpeakerName,
   MAX_HOT_WORDS,
+  NOISE_COLOURS,
   type Segment,
   SPEAKER_NAME_MAX,
   StatusCode,
@@ -67,15 +68,13 @@ export function segmentsOf(stored: unknown): Segment[] {
     });
 }
 
-const NOISES = ["white", "pink", "brown"] as const;
-
 /** The worker's stored front-end report (worker/audio/front-end.ts FrontEndReport) as AudioNotes; null when absent. */
 export function audioNotesOf(stored: unknown): AudioNotes | null {
   if (typeof stored !== "object" || stored === null) return null;
   const r = stored as Record<string, unknown>;
   const facts = (typeof r.facts === "object" && r.facts !== null ? r.facts : {}) as Record<string, unknown>;
   const number = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
-  const noise = NOISES.find((n) => n === r.noise);
+  const noise = NOISE_COLOURS.find((n) => n === r.noise);
   return {
     denoised: r.denoised === true,
     ...(noise ? { noise } : {}),
