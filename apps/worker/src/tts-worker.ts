@@ -20,6 +20,7 @@ import {
   TtsTaskGoneError,
 } from "./jobs/synthesize-speech.ts";
 import { generateVoiceSample } from "./jobs/voice-sample.ts";
+import { runTaskAttempt } from "./task-attempt.ts";
 
 export interface TtsWorkerContext {
   db: Db;
@@ -92,26 +93,28 @@ export function startTtsWorker(ctx: TtsWorkerContext, options: TtsWorkerOptions 
       const parsed = ZTtsJob.safeParse(job.data);
       if (!parsed.success) throw new UnrecoverableError("invalid synthesis job payload");
       const { taskId } = parsed.data;
-      try {
-        return await synthesizeSpeech(taskId, {
-          domain,
-          files,
-          tts,
-          log,
-          progressEveryMs: options.progressEveryMs,
-          timeoutMs: options.timeoutMs,
-        });
-      } catch (error) {
-        if (error instanceof TtsTaskGoneError) return { status: "skipped", reason: error.message };
-        const permanent = isPermanentSynthesisFailure(error);
-        const attempt = job.attemptsMade + 1;
-        const final = permanent || attempt >= (job.opts.attempts ?? 1);
-        log.error({ err: error, taskId, attempt, final }, "synthesis attempt failed");
-        if (final) await failTtsTask(domain, taskId, synthesisFailureOf(error));
-        else await retryTtsTask(domain, taskId);
-        if (permanent) throw new UnrecoverableError(synthesisFailureOf(error).reason);
-        throw error;
-      }
+      return runTaskAttempt(
+        job,
+        {
+          label: "synthesis",
+          ids: { taskId },
+          run: () =>
+            synthesizeSpeech(taskId, {
+              domain,
+              files,
+              tts,
+              log,
+              progressEveryMs: options.progressEveryMs,
+              timeoutMs: options.timeoutMs,
+            }),
+          isGone: (error) => error instanceof TtsTaskGoneError,
+          isPermanent: isPermanentSynthesisFailure,
+          failureOf: synthesisFailureOf,
+          fail: (failure) => failTtsTask(domain, taskId, failure),
+          retry: () => retryTtsTask(domain, taskId),
+        },
+        log,
+      );
     },
     { concurrency: options.concurrency ?? config.TTS_CONCURRENCY, ...locks },
   );

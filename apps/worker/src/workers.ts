@@ -19,7 +19,9 @@ import { ttsEngineReports } from "./engines/tts/factory.ts";
 import { runHousekeeping } from "./jobs/housekeeping.ts";
 import { failureOf, PermanentTranscriptionError, TaskGoneError, transcribe } from "./jobs/transcribe.ts";
 import { ModelProvisioner } from "./models/provisioner.ts";
+import { runTaskAttempt } from "./task-attempt.ts";
 import { startTtsWorker, type TtsWorkerOptions } from "./tts-worker.ts";
+import { startVoiceWorker, type VoiceWorkerOptions } from "./voice-worker.ts";
 
 export interface WorkerContext {
   db: Db;
@@ -67,7 +69,7 @@ function domainOf(ctx: WorkerContext): DomainContext {
  */
 export async function startWorkers(
   ctx: WorkerContext,
-  options: { transcription?: TranscriptionWorkerOptions; tts?: TtsWorkerOptions } = {},
+  options: { transcription?: TranscriptionWorkerOptions; tts?: TtsWorkerOptions; voice?: VoiceWorkerOptions } = {},
 ): Promise<{ workerId: string; stop(): Promise<void> }> {
   const { config, queues, log } = ctx;
   const domain = domainOf(ctx);
@@ -92,14 +94,21 @@ export async function startWorkers(
     const result = await runHousekeeping(domain, {
       transcriptionQueue: queues.queue(QueueName.Transcription),
       ttsQueue: queues.queue(QueueName.Tts),
+      voiceQueue: queues.queue(QueueName.Voice),
     });
     log.info(result, "housekeeping done");
     return result;
   });
   housekeeping.on("failed", (job, error) => log.error({ err: error, jobId: job?.id }, "housekeeping failed"));
 
-  startTranscriptionWorker(withModels, options.transcription);
-  startTtsWorker(ctx, options.tts);
+  const tts = startTtsWorker(ctx, options.tts);
+  assertEveryQueueHandled([
+    housekeeping,
+    startTranscriptionWorker(withModels, options.transcription),
+    tts.synthesis,
+    tts.samples,
+    startVoiceWorker(ctx, options.voice),
+  ]);
 
   // Idempotent: every worker process upserts the same scheduler id, so it runs once per period.
   await queues
@@ -156,26 +165,29 @@ export function startTranscriptionWorker(ctx: WorkerContext, options: Transcript
       const parsed = ZTranscriptionJob.safeParse(job.data);
       if (!parsed.success) throw new UnrecoverableError("invalid transcription job payload");
       const { taskId } = parsed.data;
-      try {
-        return await transcribe(taskId, {
-          domain,
-          files,
-          asr,
-          log,
-          progressEveryMs: options.progressEveryMs,
-          queuedAt: job.timestamp,
-        });
-      } catch (error) {
-        if (error instanceof TaskGoneError) return { status: "skipped", reason: error.message };
-        const permanent = error instanceof AsrEngineUnavailableError || error instanceof PermanentTranscriptionError;
-        const attempt = job.attemptsMade + 1;
-        const final = permanent || attempt >= (job.opts.attempts ?? 1);
-        log.error({ err: error, taskId, attempt, final }, "transcription attempt failed");
-        if (final) await failTask(domain, taskId, failureOf(error));
-        else await retryTask(domain, taskId);
-        if (permanent) throw new UnrecoverableError(failureOf(error).reason);
-        throw error;
-      }
+      return runTaskAttempt(
+        job,
+        {
+          label: "transcription",
+          ids: { taskId },
+          run: () =>
+            transcribe(taskId, {
+              domain,
+              files,
+              asr,
+              log,
+              progressEveryMs: options.progressEveryMs,
+              queuedAt: job.timestamp,
+            }),
+          isGone: (error) => error instanceof TaskGoneError,
+          isPermanent: (error) =>
+            error instanceof AsrEngineUnavailableError || error instanceof PermanentTranscriptionError,
+          failureOf,
+          fail: (failure) => failTask(domain, taskId, failure),
+          retry: () => retryTask(domain, taskId),
+        },
+        log,
+      );
     },
     {
       concurrency: options.concurrency ?? config.TRANSCRIBE_CONCURRENCY,
@@ -186,6 +198,21 @@ export function startTranscriptionWorker(ctx: WorkerContext, options: Transcript
   );
   worker.on("error", (error) => log.error({ err: error }, "transcription worker error"));
   return worker;
+}
+
+/**
+ * Every queue the product declares has exactly one handler in this process: a queue added to
+ * QueueName without a worker (jobs that would wait forever) stops the worker at start.
+ */
+export function assertEveryQueueHandled(workers: { name: string }[]): void {
+  const names = workers.map((w) => w.name);
+  for (const queue of Object.values(QueueName)) {
+    const handlers = names.filter((n) => n === queue).length;
+    if (handlers !== 1)
+      throw new Error(`queue "${queue}" has ${handlers} handlers in this worker; it needs exactly one`);
+  }
+  const unknown = names.filter((n) => !(Object.values(QueueName) as string[]).includes(n));
+  if (unknown.length) throw new Error(`workers for undeclared queues: ${unknown.join(", ")}`);
 }
 
 /** `run` at most once per `ms`: a call within the window is folded into one at its end. */

@@ -21,10 +21,18 @@ export const StatusCode = {
   TranscriptionFailed: 40001,
   /** ours (docs/tts.md): a text-to-speech task or voice sample failed */
   SynthesisFailed: 40002,
+  /** a voice sample was not accepted (too short, quiet, clipped, noisy, no speech, several speakers) */
+  VoiceSampleRejected: 40003,
+  /** a sung or converted song could not be made */
+  VoiceWorkFailed: 40004,
   AudioTooLong: 50001,
   DailyQuotaExceeded: 50002,
   /** ours (docs/tts.md): today's text-to-speech characters are used up */
   TtsQuotaExceeded: 50003,
+  /** the day's voice works (trained voices, sung and converted songs) are used up */
+  VoiceQuotaExceeded: 50004,
+  /** a user keeps at most MY_VOICE_MAX_COUNT voices */
+  MyVoiceLimit: 50005,
   NotEnoughBeans: 60001,
   GoodsNotFound: 60002,
   OrderNotFound: 60003,
@@ -71,6 +79,11 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [StatusCode.RecordNotFound]: { zh: "记录不存在", en: "Record not found." },
   [StatusCode.TranscriptionFailed]: { zh: "转写失败", en: "Transcription failed." },
   [StatusCode.SynthesisFailed]: { zh: "语音合成失败：{detail}", en: "Speech synthesis failed: {detail}" },
+  [StatusCode.VoiceSampleRejected]: {
+    zh: "声音样本不合格：{detail}",
+    en: "The voice sample was not accepted: {detail}",
+  },
+  [StatusCode.VoiceWorkFailed]: { zh: "作品生成失败：{detail}", en: "The work could not be made: {detail}" },
   [StatusCode.AudioTooLong]: { zh: "仅支持3小时以内的音频", en: "Only audio shorter than 3 hours is supported." },
   [StatusCode.DailyQuotaExceeded]: {
     zh: "今日转写额度已用完，请明天再来",
@@ -79,6 +92,14 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [StatusCode.TtsQuotaExceeded]: {
     zh: "今日语音合成字数已用完（每日 {limit} 字），请明天再来",
     en: "Today's text-to-speech characters are used up ({limit} a day). Please come back tomorrow.",
+  },
+  [StatusCode.VoiceQuotaExceeded]: {
+    zh: "今日声音作品次数已用完（每日 {limit} 次），请明天再来",
+    en: "Today's voice works are used up ({limit} a day). Please come back tomorrow.",
+  },
+  [StatusCode.MyVoiceLimit]: {
+    zh: "最多保存 {limit} 个我的声音，请先删除不用的声音",
+    en: "You can keep at most {limit} voices. Delete one you no longer use first.",
   },
   [StatusCode.NotEnoughBeans]: { zh: "悦豆不足", en: "Not enough beans." },
   [StatusCode.GoodsNotFound]: { zh: "商品不存在或已下架", en: "This item does not exist or is no longer sold." },

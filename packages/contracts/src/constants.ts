@@ -7,6 +7,8 @@ export * from "./codes.ts";
 export * from "./engines.ts";
 export * from "./limits.ts";
 export * from "./statuses.ts";
+export * from "./syllables.ts";
 export * from "./text.ts";
 export * from "./tts-constants.ts";
 export * from "./validation.ts";
+export * from "./voice-constants.ts";

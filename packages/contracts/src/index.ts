@@ -13,3 +13,4 @@ export * from "./satisfaction.ts";
 export * from "./transcript.ts";
 export * from "./tts.ts";
 export * from "./user.ts";
+export * from "./voice.ts";

@@ -18,3 +18,21 @@ export const ZVoiceSampleJob = z.object({ promptId: z.number().int().positive() 
 export type VoiceSampleJob = z.infer<typeof ZVoiceSampleJob>;
 export const VOICE_SAMPLE_JOB = "voice-sample";
 export const voiceSampleJobId = (promptId: number, version: string) => `sample-${promptId}-${version}`;
+
+/**
+ * The "voice" queue: job "voice" `{kind, id}` — a trained voice (UserVoice) or a sung/converted song
+ * (VoiceWork). A voice trained again is a new job (its id carries the sample it analyses).
+ */
+export const ZVoiceJob = z.object({ kind: z.enum(["voice", "work"]), id: z.number().int().positive() });
+export type VoiceJob = z.infer<typeof ZVoiceJob>;
+export const VOICE_JOB = "voice";
+export function voiceJobId(kind: "voice" | "work", id: number, sampleKey = ""): string {
+  if (kind === "work") return `work-${id}`;
+  // the sample's file name (a uuid) tells one training of the voice from the next
+  const sample =
+    sampleKey
+      .split("/")
+      .pop()
+      ?.replace(/\.[^.]*$/, "") ?? "";
+  return `myvoice-${id}-${sample}`;
+}

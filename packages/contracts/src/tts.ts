@@ -120,7 +120,7 @@ export const ZSampleQuery = z.object({ promptId: zId, v: z.string().max(64).opti
 // ───────────────────────────── synthesis ─────────────────────────────
 
 /** A number sent as JSON or as a string ("1.25"), within `range`. */
-function zNumberIn(range: { min: number; max: number; default: number }) {
+export function zNumberIn(range: { min: number; max: number; default: number }) {
   return z
     .union([
       z.number({ error: "must be a number" }),
@@ -161,6 +161,8 @@ export const zTtsText = z
 export const ZStartTtsBody = z.object({
   text: zTtsText,
   promptId: zId.optional(),
+  /** one of the caller's ready voices (docs/voice.md): its base voice speaks, moved toward it */
+  myVoiceId: zId.optional(),
   speed: zNumberIn(TTS_SPEED),
   pitch: zNumberIn(TTS_PITCH),
   volume: zNumberIn(TTS_VOLUME),
@@ -236,7 +238,7 @@ export const ZTtsDeleteBody = z.object({ taskIds: zIdList(TTS_BATCH_MAX) });
 export const ZTtsDeleted = z.object({ taskIds: z.array(z.number().int()) });
 
 /** `inline` of a download: 1 plays in the page (`<audio>`), absent or 0 saves it (attachment). */
-const zInline = z
+export const zInline = z
   .union([z.boolean(), z.enum(["0", "1", "true", "false", ""]), z.literal(0), z.literal(1)])
   .optional()
   .transform((v) => v === true || v === 1 || v === "1" || v === "true");

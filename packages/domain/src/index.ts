@@ -31,6 +31,7 @@ export { purchaseGoods, shopGoods, unitCost } from "./rewards/shop.ts";
 export { advanceTasks, countTaskEvent } from "./rewards/task-progress.ts";
 export { periodOf, receiveReward, rewardText, taskList } from "./rewards/tasks.ts";
 export { grantWelcomeGifts, WELCOME_GIFTS_KEY, welcomeGiftsSetting } from "./rewards/welcome-gifts.ts";
+export { TASK_MOVES, type TaskMove, taskColumns } from "./tasks/task-state.ts";
 export { addSeconds, type BusinessMonth, businessDay, businessMonth, SECONDS } from "./time.ts";
 export { type AfterCommit, TX_OPTIONS, type Tx, transact, userChanged } from "./transaction.ts";
 export {
@@ -68,6 +69,47 @@ export {
   type VoiceFilter,
 } from "./tts/voices.ts";
 export { deleteTtsTasks, listTtsTasks, ownTtsTask, ownTtsTasks, renameTtsTask } from "./tts/works.ts";
+export {
+  claimVoiceTask,
+  completeVoiceTask,
+  failVoiceTask,
+  refundVoiceTask,
+  reportVoiceProgress,
+  retryVoiceTask,
+  VOICE_FAILURE_CODE,
+  type VoiceTaskFailure,
+} from "./voice/lifecycle.ts";
+export { type Melody, type MelodyNote, transpose } from "./voice/melody.ts";
+export {
+  MIDI_MAX_ACCOMPANIMENT_NOTES,
+  MIDI_MAX_MELODY_NOTES,
+  MIDI_MAX_SECONDS,
+  MidiProblem,
+  tuneFromMidi,
+} from "./voice/midi.ts";
+export {
+  createMyVoice,
+  deleteMyVoice,
+  listMyVoices,
+  ownMyVoice,
+  ownMyVoices,
+  readyMyVoice,
+  renameMyVoice,
+  retrainMyVoice,
+  type VoiceSampleInput,
+} from "./voice/my-voices.ts";
+export { chargeVoiceDay, voiceDailyLimit, voiceQuota } from "./voice/quota.ts";
+export { failStuckVoiceTasks, VOICE_RUN_LIMIT_MS } from "./voice/stuck.ts";
+export type { VoiceTaskKind } from "./voice/task-state.ts";
+export {
+  createVoiceWork,
+  deleteVoiceWorks,
+  listVoiceWorks,
+  type NewVoiceWork,
+  ownVoiceWork,
+  ownVoiceWorks,
+  renameVoiceWork,
+} from "./voice/works.ts";
 export { beanDetail, beanReasonName } from "./wallet/bean-detail.ts";
 export { cardSourceName, durationCards, durationDetail } from "./wallet/cards.ts";
 export { grantBeans, type Posting, spendBeans } from "./wallet/ledger.ts";

@@ -19,7 +19,10 @@ export type DomainEvent =
   | { type: "order.paid"; userId: number; orderNumber: string; goodsId: number }
   /** a text-to-speech task finished (its audio is stored) or failed (its characters refunded) */
   | { type: "tts.done"; userId: number; taskId: number }
-  | { type: "tts.failed"; userId: number; taskId: number; code: number };
+  | { type: "tts.failed"; userId: number; taskId: number; code: number }
+  /** a trained voice ("voice") or a sung/converted song ("work") is ready, or failed (its quota refunded) */
+  | { type: "voice.done"; userId: number; kind: "voice" | "work"; id: number }
+  | { type: "voice.failed"; userId: number; kind: "voice" | "work"; id: number; code: number };
 
 export interface EventPublisher {
   publish(event: DomainEvent): Promise<void>;

@@ -6,8 +6,11 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 export const SCREENSHOTS = path.resolve(import.meta.dirname, "../screenshots");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-/** Real Chromium from the system (never a downloaded one), headless, without background networking. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Real Chromium from the system (never a downloaded one), headless, without background networking;
+ * `extraArgs` add switches (the voice test's fake microphone reading a WAV file).
+ */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
   }
@@ -23,6 +26,7 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }

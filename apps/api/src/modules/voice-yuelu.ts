@@ -12,6 +12,7 @@ import satisfactionRoutes from "./satisfaction/routes.ts";
 import transcriptRoutes from "./transcript/routes.ts";
 import ttsRoutes from "./tts/routes.ts";
 import userRoutes from "./user/routes.ts";
+import voiceRoutes from "./voice/routes.ts";
 
 /**
  * The /voice_yuelu API (spec §7). Every route here requires a signed-in user unless its
@@ -32,4 +33,5 @@ export default async function voiceYuelu(app: FastifyInstance) {
   await app.register(satisfactionRoutes);
   await app.register(paymentRoutes);
   await app.register(ttsRoutes);
+  await app.register(voiceRoutes);
 }

@@ -61,6 +61,19 @@ export const queryKeys = {
     progress: (taskIds: readonly number[]) => [...me, "tts", "progress", taskIds.join(",")] as const,
     quota: [...me, "tts", "quota"] as const,
   },
+  /** my voices, voice works (sung and converted songs) and their progress, today's voice works */
+  voice: {
+    all: [...me, "voice"] as const,
+    myVoices: [...me, "voice", "mine"] as const,
+    voiceProgress: (voiceIds: readonly number[]) => [...me, "voice", "mine-progress", voiceIds.join(",")] as const,
+    works: (kind: string) => [...me, "voice", "works", kind] as const,
+    workList: (kind: string, params: object, lang: string) => [...me, "voice", "works", kind, params, lang] as const,
+    workProgress: (workIds: readonly number[]) => [...me, "voice", "work-progress", workIds.join(",")] as const,
+    quota: [...me, "voice", "quota"] as const,
+  },
+  /** not personal: the built-in tunes (named in `lang`) and what this install's voice features can do */
+  voiceTunes: (lang: string) => ["voice", "tunes", lang] as const,
+  voiceCapabilities: ["voice", "capabilities"] as const,
   /** not personal: the voice library's filter values and its pages, named in `lang` */
   voiceLibrary: {
     options: (lang: string) => ["voice-library", "options", lang] as const,

@@ -114,7 +114,7 @@ function toInt16(buffer: Buffer): Int16Array {
 }
 
 /** Runs ffmpeg with `input` on stdin and answers its stdout. */
-function ffmpegPipe(args: string[], input: Buffer, signal?: AbortSignal): Promise<Buffer> {
+export function ffmpegPipe(args: string[], input: Buffer, signal?: AbortSignal): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegBinary(), args, { stdio: ["pipe", "pipe", "pipe"], signal });
     const out: Buffer[] = [];

@@ -4,6 +4,7 @@ import {
   type DomainContext,
   failStuckTranscriptions,
   failStuckTtsTasks,
+  failStuckVoiceTasks,
   type JobLookup,
   purgeAccount,
 } from "@yuelu/domain";
@@ -17,6 +18,8 @@ export interface HousekeepingResult {
   failedStuckTasks: number;
   /** text-to-speech tasks stuck in queue/running that were failed and refunded */
   failedStuckTtsTasks: number;
+  /** trained voices and voice works stuck in queue/running that were failed and refunded */
+  failedStuckVoiceTasks: number;
   /** heartbeat rows of workers gone for a day */
   deadWorkers: number;
   /** unpaid orders past their expiry, closed (tradeStatus 3) */
@@ -29,12 +32,12 @@ const DAY_MS = 86_400_000;
  * Periodic clean-up: expired sessions, SMS codes older than a day, accounts whose deletion grace
  * period is over (purged: every process's caches hear of it through the event bus), transcription
  * tasks stuck far longer than possible (failed and refunded; with `transcriptionQueue`, also those
- * whose job is gone), text-to-speech tasks likewise (`ttsQueue`), unpaid orders past their expiry, and
+ * whose job is gone), text-to-speech tasks and voice tasks likewise (`ttsQueue`, `voiceQueue`), unpaid orders past their expiry, and
  * the heartbeats of dead workers. Plain function so tests can run it directly.
  */
 export async function runHousekeeping(
   domain: DomainContext,
-  options: { transcriptionQueue?: JobLookup; ttsQueue?: JobLookup } = {},
+  options: { transcriptionQueue?: JobLookup; ttsQueue?: JobLookup; voiceQueue?: JobLookup } = {},
 ): Promise<HousekeepingResult> {
   const { db } = domain;
   const now = domain.clock.now();
@@ -44,6 +47,7 @@ export async function runHousekeeping(
   for (const userId of due) await purgeAccount(domain, userId);
   const failedStuckTasks = await failStuckTranscriptions(domain, { queue: options.transcriptionQueue });
   const failedStuckTtsTasks = await failStuckTtsTasks(domain, { queue: options.ttsQueue });
+  const failedStuckVoiceTasks = await failStuckVoiceTasks(domain, { queue: options.voiceQueue });
   const deadWorkers = await sweepDeadWorkers(db, now);
   const expiredOrders = (await closeExpiredOrders(domain)).length;
   return {
@@ -52,6 +56,7 @@ export async function runHousekeeping(
     purgedAccounts: due.length,
     failedStuckTasks,
     failedStuckTtsTasks,
+    failedStuckVoiceTasks,
     deadWorkers,
     expiredOrders,
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import { StatusCode, type TtsFailure, ttsFailureReason } from "@yuelu/contracts";
+import { StatusCode, type TtsFailure, ttsFailureReason, ZVoiceProfile } from "@yuelu/contracts";
+import type { Db } from "@yuelu/db";
 import {
   claimTtsTask,
   completeTtsTask,
@@ -12,7 +13,8 @@ import {
 import type { FileStore } from "@yuelu/runtime";
 import { SpeechAudioError } from "../audio/speech-audio.ts";
 import type { TtsEngineResolver } from "../engines/tts/factory.ts";
-import { TtsEngineUnavailableError } from "../engines/tts/types.ts";
+import { type PcmAudio, TtsEngineUnavailableError } from "../engines/tts/types.ts";
+import { matchVoice } from "../engines/voice/match.ts";
 import { NothingToSayError, renderSpeech, SilentSpeechError } from "../speech/render-speech.ts";
 
 export interface SynthesizeContext {
@@ -92,7 +94,8 @@ export async function synthesizeSpeech(taskId: number, ctx: SynthesizeContext): 
   const started = Date.now();
   let rendered: Awaited<ReturnType<typeof renderSpeech>>;
   try {
-    rendered = await renderSpeech(engine, task, { signal, onProgress: (f) => report(f) });
+    const transform = await personalVoice(ctx.domain.db, task.userVoiceId);
+    rendered = await renderSpeech(engine, task, { signal, onProgress: (f) => report(f), transform });
   } catch (error) {
     await pending;
     if (abort.signal.aborted) throw new TtsTaskGoneError(taskId);
@@ -166,4 +169,23 @@ export function synthesisFailureOf(error: unknown): TtsTaskFailure {
     return { code: StatusCode.SynthesisFailed, reason: ttsFailureReason("error"), detail };
   }
   return { code: StatusCode.SynthesisFailed, reason: ttsFailureReason("error"), detail };
+}
+
+/**
+ * A task spoken in one of the user's voices: the library voice's speech moved toward the voice's
+ * profile (docs/voice.md "Voice matching"). Undefined for a library voice; a voice deleted since the
+ * task was queued leaves the library voice as it is.
+ */
+async function personalVoice(db: Db, userVoiceId: number | null) {
+  if (userVoiceId === null) return undefined;
+  const voice = await db.userVoice.findUnique({ where: { id: userVoiceId } });
+  const target = ZVoiceProfile.safeParse(voice?.profile);
+  const base = ZVoiceProfile.safeParse(voice?.baseProfile);
+  if (!target.success || !base.success) return undefined;
+  return async (track: PcmAudio): Promise<PcmAudio> => {
+    const floats = Float32Array.from(track.samples, (v) => v / 32768);
+    const matched = await matchVoice(floats, track.sampleRate, base.data, target.data);
+    const samples = Int16Array.from(matched, (v) => Math.max(-32768, Math.min(32767, Math.round(v * 32767))));
+    return { sampleRate: track.sampleRate, samples };
+  };
 }

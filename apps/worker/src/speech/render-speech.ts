@@ -6,7 +6,7 @@ import {
   type PitchShift,
   shiftPitch,
 } from "../audio/speech-audio.ts";
-import type { TtsEngine, TtsLanguage } from "../engines/tts/types.ts";
+import type { PcmAudio, TtsEngine, TtsLanguage } from "../engines/tts/types.ts";
 import { speechPieces } from "./tts-text.ts";
 
 /**
@@ -54,7 +54,12 @@ const SILENT_PEAK = 104;
 export async function renderSpeech(
   engine: TtsEngine,
   request: RenderRequest,
-  options: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
+  options: {
+    signal?: AbortSignal;
+    onProgress?: (fraction: number) => void;
+    /** a last change of the voice before loudness and encoding (a personal voice's matching) */
+    transform?: (track: PcmAudio) => Promise<PcmAudio>;
+  } = {},
 ): Promise<RenderedSpeech> {
   const pieces = speechPieces(request.text, request.language);
   if (pieces.length === 0) throw new NothingToSayError();
@@ -92,6 +97,7 @@ export async function renderSpeech(
     shifts.push({ semitones: request.pitch - result.pitchApplied, keepFormants: true });
   }
   track = await shiftPitch(track, shifts, options.signal);
+  if (options.transform) track = await options.transform(track);
   track = normaliseLoudness(track, request.volume).audio;
   stage("joinMs");
   options.onProgress?.(0.9);

@@ -1,74 +1,23 @@
-import { FileStatus } from "@yuelu/contracts";
-import type { Db, Prisma } from "@yuelu/db";
+import type { Db } from "@yuelu/db";
+import {
+  type MoveFacts,
+  movableFrom,
+  progressValue,
+  TASK_MOVES,
+  type TaskMove,
+  TaskState,
+  taskColumns,
+} from "../tasks/task-state.ts";
 import type { Tx } from "../transaction.ts";
 
 /**
- * THE state machine of a transcription task (spec §4 task statuses). Every change of a task's
+ * The transcription task's moves (tasks/task-state.ts is the machine): every change of a task's
  * status goes through `moveTask`, which also mirrors it on the task's record (the list shows the
- * record's fileStatus and progress):
- *
- *   record waiting (0) ──request──▶ queued (3) ──claim──▶ running (1) ──complete──▶ done (2)
- *                                      ▲  │                 │  │
- *                                      └──┼─────retry───────┘  │
- *                                         └──fail──▶ failed (-1) ◀──fail
- *
- * A failed task is refunded in the same transaction that fails it (refundedAt set: "refunded"), and
- * a queued or running task whose record is deleted forever is refunded in the transaction that
- * deletes it. `claim` also starts from running: a worker that died mid-job leaves its task running
- * and BullMQ hands the job to another worker.
+ * record's fileStatus and progress). A failed task is refunded in the same transaction that fails it
+ * (refundedAt set: "refunded"), and a queued or running task whose record is deleted forever is
+ * refunded in the transaction that deletes it.
  */
-export const TaskState = {
-  Queued: FileStatus.InQueue,
-  Running: FileStatus.Transcribing,
-  Done: FileStatus.Complete,
-  Failed: FileStatus.Failed,
-} as const;
-
-/** The states in which a task still holds its charge and may still run. */
-export const OPEN_TASK_STATES: number[] = [TaskState.Queued, TaskState.Running];
-
-const MOVES = {
-  claim: { from: [TaskState.Queued, TaskState.Running], to: TaskState.Running },
-  retry: { from: [TaskState.Running], to: TaskState.Queued },
-  complete: { from: [TaskState.Running], to: TaskState.Done },
-  fail: { from: [TaskState.Queued, TaskState.Running], to: TaskState.Failed },
-} as const;
-export type TaskMove = keyof typeof MOVES;
-
-/** What a move writes on the task (progress follows the state unless given). */
-interface MoveData {
-  now: Date;
-  errorCode?: number;
-  errorReason?: string;
-  errorMessage?: string;
-}
-
-function taskData(move: TaskMove, data: MoveData): Prisma.TranscriptionTaskUpdateManyMutationInput {
-  switch (move) {
-    case "claim":
-      return { status: MOVES.claim.to, progress: 0, startedAt: data.now, attempts: { increment: 1 } };
-    case "retry":
-      return { status: MOVES.retry.to, progress: 0 };
-    case "complete":
-      return {
-        status: MOVES.complete.to,
-        progress: 100,
-        finishedAt: data.now,
-        errorCode: null,
-        errorReason: null,
-        errorMessage: null,
-      };
-    case "fail":
-      return {
-        status: MOVES.fail.to,
-        progress: 0,
-        finishedAt: data.now,
-        errorCode: data.errorCode ?? null,
-        errorReason: data.errorReason ?? null,
-        errorMessage: data.errorMessage?.slice(0, 500) ?? null,
-      };
-  }
-}
+export { OPEN_TASK_STATES, type TaskMove, TaskState } from "../tasks/task-state.ts";
 
 export interface MovedTask {
   id: number;
@@ -81,11 +30,11 @@ export interface MovedTask {
  * housekeeping and a user can race on it and exactly one wins), and mirrors the new state on its
  * record. Returns the task, or null when it was not in a start state (or is gone).
  */
-export async function moveTask(tx: Tx, taskId: number, move: TaskMove, data: MoveData): Promise<MovedTask | null> {
-  const { from, to } = MOVES[move];
+export async function moveTask(tx: Tx, taskId: number, move: TaskMove, data: MoveFacts): Promise<MovedTask | null> {
+  const { from, to } = TASK_MOVES[move];
   const [task] = await tx.transcriptionTask.updateManyAndReturn({
-    where: { id: taskId, status: { in: [...from] } },
-    data: taskData(move, data),
+    where: { id: taskId, status: movableFrom(move) },
+    data: taskColumns(move, data),
     select: { id: true, fileId: true, userId: true },
   });
   if (!task) return null;
@@ -115,7 +64,7 @@ export async function setTaskProgress(
   task: { id: number; fileId: number },
   progress: number,
 ): Promise<boolean> {
-  const value = Math.max(0, Math.min(99, Math.floor(progress)));
+  const value = progressValue(progress);
   return db.$transaction(async (tx) => {
     const t = await tx.transcriptionTask.updateMany({
       where: { id: task.id, status: TaskState.Running },

@@ -25,6 +25,8 @@ export interface ClaimedTtsTask {
   volume: number;
   format: TtsFormat;
   attempts: number;
+  /** one of the user's voices (docs/voice.md): the worker moves the library voice toward it */
+  userVoiceId: number | null;
 }
 
 /** An attempt starts: queued (or running, after a dead worker) → running. Null when the task is not waiting for one. */
@@ -50,6 +52,7 @@ export async function claimTtsTask(ctx: Pick<Ctx, "db" | "clock">, taskId: numbe
       volume: task.volume,
       format: task.format === "wav" ? "wav" : "mp3",
       attempts: task.attempts,
+      userVoiceId: task.userVoiceId,
     };
   }, TX_OPTIONS);
 }

@@ -19,6 +19,8 @@ export interface SynthesisRequest {
   volume: number;
   format: TtsFormat;
   title?: string;
+  /** one of the user's voices (docs/voice.md): `voice` is its base, and the task names it */
+  userVoice?: { id: number; name: string };
 }
 
 /** Adds the task's job to the "tts" queue (the API's BullMQ producer); the same task id twice is a no-op. */
@@ -59,8 +61,9 @@ export async function requestSynthesis(
           chars,
           language: voice.language,
           promptId: voice.promptId,
-          voiceName: voice.name,
-          voiceNameEn: voice.nameEn,
+          voiceName: request.userVoice?.name ?? voice.name,
+          voiceNameEn: request.userVoice?.name ?? voice.nameEn,
+          userVoiceId: request.userVoice?.id ?? null,
           engine: voice.engine,
           voiceParams: voice.params as object,
           speed: request.speed,

@@ -1,11 +1,17 @@
 import type { Db, Prisma } from "@yuelu/db";
+import {
+  type MoveFacts,
+  movableFrom,
+  progressValue,
+  type TaskMove,
+  TaskState,
+  taskColumns,
+} from "../tasks/task-state.ts";
 import type { Tx } from "../transaction.ts";
-import { TaskState } from "../transcription/task-state.ts";
 
 /**
- * THE state machine of a text-to-speech task. The states are the transcription task's (spec §4:
- * 3 in queue, 1 running, 2 complete, -1 failed), and every change of a TTS task's status goes through
- * `moveTtsTask`:
+ * The text-to-speech task's moves (tasks/task-state.ts is the machine, shared with transcriptions and
+ * voice works); every change of a TTS task's status goes through `moveTtsTask`:
  *
  *   start_tts ──▶ queued (3) ──claim──▶ running (1) ──complete──▶ done (2)
  *                   ▲  │                 │  │
@@ -19,50 +25,21 @@ import { TaskState } from "../transcription/task-state.ts";
  */
 export const TTS_OPEN_STATES: number[] = [TaskState.Queued, TaskState.Running];
 
-const MOVES = {
-  claim: { from: [TaskState.Queued, TaskState.Running], to: TaskState.Running },
-  retry: { from: [TaskState.Running], to: TaskState.Queued },
-  complete: { from: [TaskState.Running], to: TaskState.Done },
-  fail: { from: [TaskState.Queued, TaskState.Running], to: TaskState.Failed },
-} as const;
-export type TtsMove = keyof typeof MOVES;
+export type TtsMove = TaskMove;
 
-interface MoveData {
-  now: Date;
+interface MoveData extends MoveFacts {
   output?: { outputKey: string; fileSize: number; durationMs: number };
-  errorCode?: number;
-  errorReason?: string;
-  errorMessage?: string;
 }
 
 function taskData(move: TtsMove, data: MoveData): Prisma.TtsTaskUpdateManyMutationInput {
-  switch (move) {
-    case "claim":
-      return { status: MOVES.claim.to, progress: 0, startedAt: data.now, attempts: { increment: 1 } };
-    case "retry":
-      return { status: MOVES.retry.to, progress: 0 };
-    case "complete":
-      return {
-        status: MOVES.complete.to,
-        progress: 100,
-        finishedAt: data.now,
-        outputKey: data.output?.outputKey ?? null,
-        fileSize: data.output?.fileSize ?? null,
-        durationMs: data.output?.durationMs ?? null,
-        errorCode: null,
-        errorReason: null,
-        errorMessage: null,
-      };
-    case "fail":
-      return {
-        status: MOVES.fail.to,
-        progress: 0,
-        finishedAt: data.now,
-        errorCode: data.errorCode ?? null,
-        errorReason: data.errorReason ?? null,
-        errorMessage: data.errorMessage?.slice(0, 500) ?? null,
-      };
-  }
+  const columns = taskColumns(move, data);
+  if (move !== "complete") return columns;
+  return {
+    ...columns,
+    outputKey: data.output?.outputKey ?? null,
+    fileSize: data.output?.fileSize ?? null,
+    durationMs: data.output?.durationMs ?? null,
+  };
 }
 
 export interface MovedTtsTask {
@@ -76,9 +53,8 @@ export interface MovedTtsTask {
  * housekeeping and the user's delete can race on it and exactly one wins. Null when it was not (or is gone).
  */
 export async function moveTtsTask(tx: Tx, taskId: number, move: TtsMove, data: MoveData): Promise<MovedTtsTask | null> {
-  const { from } = MOVES[move];
   const [task] = await tx.ttsTask.updateManyAndReturn({
-    where: { id: taskId, status: { in: [...from] } },
+    where: { id: taskId, status: movableFrom(move) },
     data: taskData(move, data),
     select: { id: true, userId: true, title: true },
   });
@@ -87,7 +63,7 @@ export async function moveTtsTask(tx: Tx, taskId: number, move: TtsMove, data: M
 
 /** Progress 0–99 of a running task; false when it is no longer running (failed, deleted): stop working on it. */
 export async function setTtsProgress(db: Db, taskId: number, progress: number): Promise<boolean> {
-  const value = Math.max(0, Math.min(99, Math.floor(progress)));
+  const value = progressValue(progress);
   const { count } = await db.ttsTask.updateMany({
     where: { id: taskId, status: TaskState.Running },
     data: { progress: value },

@@ -211,8 +211,8 @@ async function storeAndRecord(
  * Streams the request's file through the signature gate into `dir`. Refusals: too large, empty,
  * interrupted, not media; a local disk that cannot take it answers 20005.
  */
-async function stage(
-  deps: UploadDeps,
+export async function stage(
+  deps: Pick<UploadDeps, "log">,
   part: MultipartFile,
   dir: string,
   ext: string,
@@ -249,7 +249,7 @@ export function secondsOf(duration: number): number {
   return Math.max(1, Math.round(duration));
 }
 
-async function probe(localPath: string, lang: Lang, ffprobe: string): Promise<MediaFacts> {
+export async function probe(localPath: string, lang: Lang, ffprobe: string): Promise<MediaFacts> {
   try {
     return await probeMedia(localPath, lang, ffprobe);
   } catch (error) {
@@ -357,7 +357,7 @@ function forward(file: Readable, target: Transform): { failed: boolean } {
 }
 
 /** Reads what is left of a stream and throws it away; settles when it ends, closes or fails. */
-function drain(stream: Readable): Promise<void> {
+export function drain(stream: Readable): Promise<void> {
   if (stream.readableEnded || stream.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => resolve();

@@ -30,6 +30,7 @@ import { userIdOf } from "../../plugins/auth.ts";
 import type { Download } from "../records/download.ts";
 import {
   assertSpeakable,
+  myVoiceFor,
   openSample,
   openWork,
   selectOptions,
@@ -108,10 +109,12 @@ export default async function ttsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const lang = requestLang(req);
       const userId = userIdOf(req);
-      const { text, promptId, ...settings } = req.body;
-      const voice = await voiceFor(deps, promptId, text);
+      const { text, promptId, myVoiceId, ...settings } = req.body;
+      const mine = myVoiceId !== undefined ? await myVoiceFor(deps, userId, myVoiceId, text) : undefined;
+      const voice = mine?.voice ?? (await voiceFor(deps, promptId, text));
       await assertSpeakable(deps, voice, lang);
-      const taskId = await requestSynthesis(app.domain, userId, { text, voice, ...settings }, enqueue);
+      const request = { text, voice, ...settings, ...(mine ? { userVoice: mine.userVoice } : {}) };
+      const taskId = await requestSynthesis(app.domain, userId, request, enqueue);
       return ok(taskView(await ownTtsTask(db, userId, taskId), lang));
     },
   );

@@ -14,6 +14,7 @@ import {
   TTS_SPEED,
   TTS_VOLUME,
   type TtsJob,
+  type TtsLanguage,
   type TtsProgressItem,
   type TtsTask,
   type TtsWork,
@@ -39,6 +40,7 @@ import {
   libraryVoices,
   ownTtsTask,
   ownTtsTasks,
+  readyMyVoice,
   sampleKey,
   sampleVersion,
 } from "@yuelu/domain";
@@ -380,4 +382,26 @@ export async function openWork(
     "cache-control": "private, max-age=0, must-revalidate",
     etag: `"tts-${task.id}-${task.fileSize ?? 0}"`,
   });
+}
+
+/** The voice the install speaks `language` with when none is chosen (the voice pages use it too). */
+export async function defaultVoiceOf(deps: ServiceDeps, language: TtsLanguage): Promise<LibraryVoice> {
+  const [voices, workers] = await Promise.all([listed(deps), liveWorkers(deps.db)]);
+  const voice = defaultVoices(voices, deps.config, workers)[language];
+  if (!voice) throw AppError.invalid("promptId", "is required");
+  return voice;
+}
+
+/**
+ * start_tts with one of the caller's ready voices: its base library voice speaks (the worker moves
+ * it toward the voice). Another user's voice answers 20003; one not ready, 10002.
+ */
+export async function myVoiceFor(deps: ServiceDeps, userId: number, myVoiceId: number, text: string) {
+  const mine = await readyMyVoice(deps.db, userId, myVoiceId);
+  const voice = mine.basePromptId ? await findVoice(deps.db, mine.basePromptId) : null;
+  if (!voice) throw AppError.invalid("myVoiceId", "the voice's base voice is no longer available: train it again");
+  if (voice.language === "en" && looksChinese(text)) {
+    throw AppError.invalid("myVoiceId", "this voice speaks English only: choose a Chinese voice for Chinese text");
+  }
+  return { voice, userVoice: { id: mine.id, name: mine.name } };
 }

@@ -22,6 +22,13 @@ export const tts: typeof zh = {
     chooseVoice: "Choose a voice",
     changeVoice: "Change voice",
     useDefaultVoice: "Use the default",
+    myVoices: "My voices",
+    myVoiceNone: "None",
+    myVoiceLabel: "My voice · {{method}}",
+    myVoiceMethod: {
+      match: "voice matching",
+      clone: "voice clone",
+    },
     pickTitle: "Choose a voice",
     speed: "Speed",
     speedValue: "{{value}}×",

@@ -15,6 +15,7 @@ import { session } from "./session.ts";
 import { shop } from "./shop.ts";
 import { transcript } from "./transcript.ts";
 import { tts } from "./tts.ts";
+import { voice } from "./voice.ts";
 
 export const zh = {
   ...common,
@@ -32,4 +33,5 @@ export const zh = {
   ...shop,
   ...messages,
   ...tts,
+  ...voice,
 };

@@ -18,6 +18,13 @@ export const tts = {
     chooseVoice: "选择音色",
     changeVoice: "更换音色",
     useDefaultVoice: "恢复默认",
+    myVoices: "我的声音",
+    myVoiceNone: "不使用",
+    myVoiceLabel: "我的声音 · {{method}}",
+    myVoiceMethod: {
+      match: "声音匹配",
+      clone: "声音克隆",
+    },
     pickTitle: "选择音色",
     speed: "语速",
     speedValue: "{{value}} 倍",

@@ -13,4 +13,6 @@ export const ttsPaths = {
   rename: "/tts/rename",
   remove: "/tts/delete",
   quota: "/tts/quota",
+  /** the caller's own voices (the voice pages' list): a ready one may read the text */
+  myVoices: "/voice/my_voice/list",
 } as const;

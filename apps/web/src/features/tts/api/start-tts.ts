@@ -10,6 +10,8 @@ export interface StartTtsInput {
   text: string;
   /** absent: the default voice of the text's language */
   promptId?: number;
+  /** one of my ready voices (instead of promptId) */
+  myVoiceId?: number;
   speed: number;
   pitch: number;
   volume: number;

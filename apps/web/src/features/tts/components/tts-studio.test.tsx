@@ -261,6 +261,46 @@ describe("/textToVoice and /text-to-speech", () => {
     expect(api.callsTo("/start_tts")[0]!.body).not.toHaveProperty("promptId");
   });
 
+  it("reads with one of my ready voices (made on /myVoice), sent as myVoiceId", async () => {
+    const mine = (voiceId: number, name: string, status: number) => ({
+      voiceId,
+      name,
+      language: "zh",
+      method: "match",
+      status,
+      progress: status === 2 ? 100 : 10,
+      sampleSeconds: 20,
+      baseVoiceName: "音色1",
+      profile: null,
+      previewUrl: "",
+      sampleUrl: "",
+      createTime: 1,
+      updateTime: 1,
+    });
+    const api = studio({
+      "GET /voice/my_voice/list": () => ({ total: 2, list: [mine(7, "我的声音", 2), mine(8, "还在分析", 1)] }),
+      "POST /tts/start_tts": () => task(5, "x"),
+    });
+    renderApp("/textToVoice");
+    const select = await screen.findByTestId("my-voice-select");
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["不使用", "我的声音"]);
+    await userEvent.selectOptions(select, "7");
+    expect(screen.getByTestId("voice-name")).toHaveTextContent("我的声音");
+    expect(screen.getByTestId("voice-picker")).toHaveTextContent("我的声音 · 声音匹配");
+    await userEvent.type(screen.getByTestId("tts-text"), "你好");
+    await userEvent.click(screen.getByTestId("generate"));
+    await waitFor(() => expect(api.callsTo("/start_tts")).toHaveLength(1));
+    expect(api.callsTo("/start_tts")[0]!.body).toMatchObject({ text: "你好", myVoiceId: 7 });
+    expect(api.callsTo("/start_tts")[0]!.body).not.toHaveProperty("promptId");
+    // back to the default: neither is sent
+    await userEvent.click(screen.getByRole("button", { name: "恢复默认" }));
+    expect(screen.getByTestId("voice-name")).toHaveTextContent("默认音色");
+  });
+
   it("asks an anonymous visitor to sign in", async () => {
     document.cookie = "userid=; Max-Age=0; path=/";
     document.cookie = "name=; Max-Age=0; path=/";

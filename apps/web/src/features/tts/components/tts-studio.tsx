@@ -1,4 +1,4 @@
-import type { TtsTask } from "@yuelu/contracts";
+import type { MyVoice, TtsTask } from "@yuelu/contracts";
 import { TTS_FORMATS, TTS_MAX_CHARS, TTS_PITCH, TTS_SPEED, TTS_VOLUME, ttsCharCount } from "@yuelu/contracts/constants";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -29,6 +29,7 @@ export function TtsStudio() {
   const start = useStartTts();
   const [text, setText] = useState("");
   const [voice, setVoice] = useState<StoredVoice | null>(() => readVoiceBank());
+  const [mine, setMine] = useState<MyVoice | null>(null);
   const [settings, setSettings] = useState<VoiceSettingsValue>({
     speed: TTS_SPEED.default,
     pitch: TTS_PITCH.default,
@@ -76,7 +77,11 @@ export function TtsStudio() {
     const why = refusal(ttsCharCount(trimmed));
     setProblem(why);
     if (why) return;
-    send({ text: trimmed, promptId: voice?.promptId, ...settings });
+    send(
+      mine
+        ? { text: trimmed, myVoiceId: mine.voiceId, ...settings }
+        : { text: trimmed, promptId: voice?.promptId, ...settings },
+    );
   };
 
   const chooseVoice = (next: StoredVoice | null) => {
@@ -92,14 +97,14 @@ export function TtsStudio() {
       <div className="tts-studio">
         <div className="tts-studio-main">
           <TextEditor value={text} max={maxChars} onChange={setText} />
-          {voice?.language === "en" && HAN.test(text) && (
+          {(mine ?? voice)?.language === "en" && HAN.test(text) && (
             <p className="tts-hint" role="note">
               {t("tts.englishVoiceHint")}
             </p>
           )}
         </div>
         <aside className="tts-studio-side" aria-label={t("tts.settings")}>
-          <VoicePicker voice={voice} onChange={chooseVoice} />
+          <VoicePicker voice={voice} onChange={chooseVoice} mine={mine} onMine={setMine} />
           <VoiceSettings
             value={settings}
             ranges={ranges}

@@ -1,0 +1,14 @@
+/**
+ * One sound at a time across the voice pages: an audio element that starts playing
+ * pauses the one that played before (a preview, a sample, a take, a work).
+ */
+let current: HTMLMediaElement | null = null;
+
+export function claimAudio(element: HTMLMediaElement) {
+  if (current && current !== element && !current.paused) current.pause();
+  current = element;
+}
+
+export function releaseAudio(element: HTMLMediaElement) {
+  if (current === element) current = null;
+}

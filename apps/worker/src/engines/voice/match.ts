@@ -1,0 +1,46 @@
+import { stretchAndShift } from "./rubberband.ts";
+import type { VoiceProfile } from "./voice-profile.ts";
+
+/**
+ * "My voice" (issue 20): speech from a stock voice (the base) made to sound more like the user's sample
+ * (the target) — its pitch moved to the target's median, its formants (vocal-tract size) part of the way
+ * towards the target's, its pace towards the target's. Formant and pace corrections are clamped: beyond
+ * them the voice sounds processed rather than different, and both measures carry some error.
+ */
+
+export const FORMANT_SCALE_LIMITS = [0.8, 1.25] as const;
+export const TIME_RATIO_LIMITS = [0.75, 1.35] as const;
+/** pitch moves further than two octaves are not a voice match but a mistake in a profile */
+const PITCH_SCALE_LIMITS = [0.25, 4] as const;
+
+export interface MatchSettings {
+  /** target median F0 / base median F0 */
+  pitchScale: number;
+  /** target formant position / base's, clamped to FORMANT_SCALE_LIMITS */
+  formantScale: number;
+  /** base syllable rate / target's (slower target → longer output), clamped to TIME_RATIO_LIMITS */
+  timeRatio: number;
+}
+
+const clamp = (v: number, [lo, hi]: readonly [number, number], fallback = 1) =>
+  Number.isFinite(v) && v > 0 ? Math.min(hi, Math.max(lo, v)) : fallback;
+
+export function matchSettings(base: VoiceProfile, target: VoiceProfile): MatchSettings {
+  return {
+    pitchScale: clamp(target.medianHz / base.medianHz, PITCH_SCALE_LIMITS),
+    formantScale: clamp(target.formantHz / base.formantHz, FORMANT_SCALE_LIMITS),
+    timeRatio: clamp(base.syllablesPerSecond / target.syllablesPerSecond, TIME_RATIO_LIMITS),
+  };
+}
+
+/** `samples` (speech in the base voice) at `sampleRate`, matched to `target`. */
+export async function matchVoice(
+  samples: Float32Array,
+  sampleRate: number,
+  base: VoiceProfile,
+  target: VoiceProfile,
+): Promise<Float32Array> {
+  const settings = matchSettings(base, target);
+  const [out] = await stretchAndShift([samples], sampleRate, settings);
+  return out ?? new Float32Array(0);
+}

@@ -1,0 +1,323 @@
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import { type VoiceJob, ZVoiceProfile } from "@yuelu/contracts";
+import {
+  claimVoiceTask,
+  completeVoiceTask,
+  type DomainContext,
+  findVoice,
+  type LibraryVoice,
+  libraryVoices,
+  reportVoiceProgress,
+} from "@yuelu/domain";
+import type { FileStore } from "@yuelu/runtime";
+import { decodeChannels, encodeMp3 } from "../audio/stereo.ts";
+import type { TtsEngineResolver } from "../engines/tts/factory.ts";
+import { TtsEngineUnavailableError } from "../engines/tts/types.ts";
+import {
+  analyseVoiceSample,
+  convertSong,
+  matchVoice,
+  resample,
+  singSong,
+  stretchAndShift,
+  type VoiceProfile,
+} from "../engines/voice/index.ts";
+
+/**
+ * The voice queue's jobs (docs/voice.md "What the worker does"): analyse a sample into a personal
+ * voice, sing lyrics on a melody, convert a song's vocals. Every result goes to the file store and
+ * the task moves through the shared task machine (domain/tasks).
+ */
+
+export interface VoiceJobContext {
+  domain: DomainContext;
+  files: FileStore;
+  tts: TtsEngineResolver;
+  log?: { info(obj: unknown, msg?: string): void };
+  progressEveryMs?: number;
+}
+
+/** Not worth another attempt (a sample that is not good enough, audio that cannot be read, an engine missing). */
+export class PermanentVoiceError extends Error {
+  constructor(
+    /** a SampleProblem or VoiceFailure (contracts/voice-constants.ts) */
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PermanentVoiceError";
+  }
+}
+
+/** The task is no longer waiting or running (deleted, failed by housekeeping): drop the job. */
+export class VoiceTaskGoneError extends Error {
+  constructor(kind: string, id: number) {
+    super(`${kind} ${id} is gone or no longer open`);
+    this.name = "VoiceTaskGoneError";
+  }
+}
+
+/** The rate voices are rendered and sung at (speech engines answer 16–24 kHz). */
+const VOICE_RATE = 24_000;
+/** Songs are converted at this rate: full enough for music, half the memory of 44.1 kHz stereo. */
+const SONG_RATE = 32_000;
+/** Analysis is at 16 kHz (the speech code's rate). */
+const ANALYSIS_RATE = 16_000;
+
+const PREVIEW_TEXT = {
+  zh: "你好，这是用我的声音读出来的一段话。今天天气很好，我们一起去公园散步吧。",
+  en: "Hello, this is a short passage read in my own voice. The weather is lovely today, so let's take a walk in the park.",
+} as const;
+
+export async function runVoiceJob(job: VoiceJob, ctx: VoiceJobContext) {
+  if (!(await claimVoiceTask(ctx.domain, job.kind, job.id))) throw new VoiceTaskGoneError(job.kind, job.id);
+  return job.kind === "voice" ? trainVoice(job.id, ctx) : makeWork(job.id, ctx);
+}
+
+/** A progress reporter that writes at most every `everyMs` and says when the task stopped running. */
+function progressOf(ctx: VoiceJobContext, kind: "voice" | "work", id: number) {
+  let last = 0;
+  let gone = false;
+  return {
+    async report(fraction: number, force = false) {
+      if (gone) throw new VoiceTaskGoneError(kind, id);
+      const now = Date.now();
+      if (!force && now - last < (ctx.progressEveryMs ?? 1000)) return;
+      last = now;
+      if (!(await reportVoiceProgress(ctx.domain, kind, id, fraction * 100))) gone = true;
+      if (gone) throw new VoiceTaskGoneError(kind, id);
+    },
+    /** for synchronous callbacks: the write happens in the background, the next report throws if gone */
+    note(fraction: number) {
+      const now = Date.now();
+      if (gone || now - last < (ctx.progressEveryMs ?? 1000)) return;
+      last = now;
+      reportVoiceProgress(ctx.domain, kind, id, fraction * 100).then(
+        (running) => {
+          if (!running) gone = true;
+        },
+        () => {},
+      );
+    },
+  };
+}
+
+/** Speech of `text` by a library voice as floats at VOICE_RATE. */
+async function speak(ctx: VoiceJobContext, voice: LibraryVoice, text: string): Promise<Float32Array> {
+  const engine = ctx.tts(voice.engine);
+  await engine.ready(voice.language);
+  const result = await engine.synthesize([text], {
+    language: voice.language,
+    params: voice.params,
+    speed: 1,
+    pitch: 0,
+    signal: AbortSignal.timeout(120_000),
+  });
+  const piece = result.pieces[0];
+  if (!piece || piece.samples.length === 0) return new Float32Array(0);
+  let samples: Float32Array = Float32Array.from(piece.samples, (v) => v / 32768);
+  if (result.voicePitch) {
+    const [shifted] = await stretchAndShift([samples], piece.sampleRate, {
+      pitchScale: 2 ** (result.voicePitch / 12),
+      preserveFormants: result.keepFormants ?? true,
+    });
+    samples = shifted ?? samples;
+  }
+  return resample(samples, piece.sampleRate, VOICE_RATE);
+}
+
+/** The profile of a library voice, measured on its own speech. */
+async function libraryProfile(ctx: VoiceJobContext, voice: LibraryVoice): Promise<VoiceProfile | null> {
+  const speech = await speak(ctx, voice, `${voice.sampleText} ${PREVIEW_TEXT[voice.language]}`);
+  if (speech.length === 0) return null;
+  return analyseVoiceSample(resample(speech, VOICE_RATE, ANALYSIS_RATE), ANALYSIS_RATE).profile;
+}
+
+/** How far apart two voices are: pitch in octaves, formants counting half. */
+function distance(a: VoiceProfile, b: VoiceProfile): number {
+  return Math.abs(Math.log2(a.medianHz / b.medianHz)) + 0.5 * Math.abs(Math.log2(a.formantHz / b.formantHz));
+}
+
+async function fetchToFloat(ctx: VoiceJobContext, key: string, rate: number, channels: 1 | 2): Promise<Float32Array[]> {
+  try {
+    return await ctx.files.withLocalCopy(key, (file) => decodeChannels(file, rate, channels));
+  } catch (error) {
+    throw new PermanentVoiceError("unreadable-audio", `could not decode ${key}: ${(error as Error).message}`);
+  }
+}
+
+async function storeMp3(ctx: VoiceJobContext, key: string, channels: Float32Array[], rate: number) {
+  const data = await encodeMp3(channels, rate);
+  const { size } = await ctx.files.put(key, Readable.from([data]));
+  return size;
+}
+
+// ───────────────────────────── my voice ─────────────────────────────
+
+/**
+ * Checks the sample (too short/long, quiet, clipped, noisy, no speech, several speakers: 40003 with
+ * the first problem), measures its profile, picks the library voice of its language closest to it
+ * (pitch and formants), and makes a preview: that voice moved toward the profile (voice matching).
+ */
+async function trainVoice(id: number, ctx: VoiceJobContext) {
+  const { db } = ctx.domain;
+  const progress = progressOf(ctx, "voice", id);
+  const row = await db.userVoice.findUnique({ where: { id } });
+  if (!row) throw new VoiceTaskGoneError("voice", id);
+  const language = row.language === "en" ? "en" : "zh";
+  const [sample] = await fetchToFloat(ctx, row.sourceKey, ANALYSIS_RATE, 1);
+  const analysis = analyseVoiceSample(sample!, ANALYSIS_RATE);
+  const problem = analysis.problems[0];
+  if (problem || !analysis.profile) {
+    throw new PermanentVoiceError(problem ?? "no-speech", `sample refused: ${analysis.problems.join(", ")}`);
+  }
+  const target = analysis.profile;
+  await progress.report(0.25, true);
+
+  const candidates = (await libraryVoices(db, { language, engines: ["espeak-ng", "festival"] })).slice(0, 12);
+  let best: { voice: LibraryVoice; profile: VoiceProfile; distance: number } | undefined;
+  for (const [i, voice] of candidates.entries()) {
+    const profile = await libraryProfile(ctx, voice).catch((error: unknown) => {
+      if (error instanceof TtsEngineUnavailableError) return null; // an engine this worker lacks: try the next voice
+      throw error;
+    });
+    if (profile && (!best || distance(profile, target) < best.distance)) {
+      best = { voice, profile, distance: distance(profile, target) };
+    }
+    await progress.report(0.25 + (0.5 * (i + 1)) / candidates.length);
+  }
+  if (!best) throw new PermanentVoiceError("engine-unavailable", `no library voice speaks ${language} on this worker`);
+
+  const speech = await speak(ctx, best.voice, PREVIEW_TEXT[language]);
+  const matched = await matchVoice(speech, VOICE_RATE, best.profile, target);
+  await progress.report(0.9, true);
+  const previewKey = `voice/${row.userId}/previews/${id}-${randomUUID()}.mp3`;
+  await storeMp3(ctx, previewKey, [matched], VOICE_RATE);
+  const done = await completeVoiceTask(ctx.domain, "voice", id, {
+    profile: target as object,
+    baseProfile: best.profile as object,
+    basePromptId: best.voice.promptId,
+    previewKey,
+    quality: analysis.measures as object,
+  });
+  if (!done) {
+    await ctx.files.delete(previewKey);
+    throw new VoiceTaskGoneError("voice", id);
+  }
+  ctx.log?.info({ voiceId: id, base: best.voice.slug, target, base_profile: best.profile }, "voice matched");
+  return { status: "done", basePromptId: best.voice.promptId };
+}
+
+/** The profiles of one of the user's voices (for works sung or converted in it), or null. */
+async function userVoiceProfiles(ctx: VoiceJobContext, userVoiceId: number | null) {
+  if (userVoiceId === null) return null;
+  const voice = await ctx.domain.db.userVoice.findUnique({ where: { id: userVoiceId } });
+  const target = ZVoiceProfile.safeParse(voice?.profile);
+  const base = ZVoiceProfile.safeParse(voice?.baseProfile);
+  return target.success && base.success ? { target: target.data, base: base.data } : null;
+}
+
+// ───────────────────────────── works ─────────────────────────────
+
+interface WorkSettings {
+  bpm?: number;
+  tempo?: number;
+  semitones?: number;
+  melody?: { midi: number; start: number; duration: number }[];
+  accompaniment?: { midi: number; start: number; duration: number }[];
+  syllables?: string[];
+}
+
+async function makeWork(id: number, ctx: VoiceJobContext) {
+  const { db } = ctx.domain;
+  const work = await db.voiceWork.findUnique({ where: { id } });
+  if (!work) throw new VoiceTaskGoneError("work", id);
+  const library = work.promptId ? await findVoice(db, work.promptId) : null;
+  if (!library) throw new PermanentVoiceError("voice-gone", `work ${id}: its voice ${work.promptId} is gone`);
+  const mine = await userVoiceProfiles(ctx, work.userVoiceId);
+  if (work.userVoiceId !== null && !mine) throw new PermanentVoiceError("voice-gone", `work ${id}: its voice is gone`);
+  const settings = (work.settings ?? {}) as WorkSettings;
+  const progress = progressOf(ctx, "work", id);
+  const started = Date.now();
+
+  let channels: Float32Array[];
+  let vocals: Float32Array;
+  let rate: number;
+  if (work.kind === "sing") {
+    rate = VOICE_RATE;
+    const formantScale = mine ? clamp(mine.target.formantHz / mine.base.formantHz, 0.8, 1.25) : 1;
+    const sung = await singSong({
+      melody: settings.melody ?? [],
+      accompaniment: settings.accompaniment ?? [],
+      bpm: settings.bpm ?? 100,
+      syllables: settings.syllables ?? [],
+      keyShift: 0, // the API stored the melody already in the chosen key
+      tempo: settings.tempo ?? 1,
+      sampleRate: rate,
+      say: async (syllable) => {
+        const speech = await speak(ctx, library, syllable);
+        if (formantScale === 1 || speech.length === 0) return speech;
+        const [moved] = await stretchAndShift([speech], rate, { formantScale, preserveFormants: true });
+        return moved!;
+      },
+      onProgress: (f) => progress.note(0.05 + 0.8 * f),
+    });
+    channels = [sung.mix];
+    vocals = sung.vocals;
+  } else {
+    rate = SONG_RATE;
+    const [left, right] = await fetchToFloat(ctx, work.inputKey ?? "", rate, 2);
+    await progress.report(0.1, true);
+    const formantScale = await conversionFormantScale(ctx, library, mine, left!, right!, rate);
+    const converted = await convertSong(left!, right!, rate, {
+      semitones: settings.semitones ?? 0,
+      formantScale,
+      // the band moves with the singer, so the song stays in tune in its new key
+      shiftAccompaniment: true,
+      onProgress: (f) => progress.note(0.1 + 0.75 * f),
+    });
+    channels = [converted.left, converted.right];
+    vocals = converted.vocals;
+  }
+  await progress.report(0.88, true);
+  const outputKey = `voice/${work.userId}/works/${id}-${randomUUID()}.mp3`;
+  const vocalsKey = `voice/${work.userId}/works/${id}-vocals-${randomUUID()}.mp3`;
+  const fileSize = await storeMp3(ctx, outputKey, channels, rate);
+  await storeMp3(ctx, vocalsKey, [vocals], rate);
+  const durationMs = Math.round(((channels[0]?.length ?? 0) / rate) * 1000);
+  const done = await completeVoiceTask(ctx.domain, "work", id, { outputKey, vocalsKey, fileSize, durationMs });
+  if (!done) {
+    await Promise.all([ctx.files.delete(outputKey), ctx.files.delete(vocalsKey)]);
+    throw new VoiceTaskGoneError("work", id);
+  }
+  const wallSeconds = (Date.now() - started) / 1000;
+  ctx.log?.info({ workId: id, kind: work.kind, audioSeconds: durationMs / 1000, wallSeconds }, "voice work done");
+  return { status: "done", durationMs };
+}
+
+/**
+ * How far to move the song's formants toward the chosen voice: the voice's formant measure over the
+ * song's (its centre, where the vocals are), within ±20 % so the singer stays intelligible.
+ */
+async function conversionFormantScale(
+  ctx: VoiceJobContext,
+  library: LibraryVoice,
+  mine: { target: VoiceProfile } | null,
+  left: Float32Array,
+  right: Float32Array,
+  rate: number,
+): Promise<number> {
+  const target = mine?.target ?? (await libraryProfile(ctx, library).catch(() => null));
+  if (!target) return 1;
+  // a minute from the middle of the song is enough to measure, and keeps a long song quick
+  const span = Math.min(left.length, 60 * rate);
+  const from = Math.floor((left.length - span) / 2);
+  const centre = new Float32Array(span);
+  for (let i = 0; i < span; i++) centre[i] = (left[from + i]! + right[from + i]!) / 2;
+  const song = analyseVoiceSample(resample(centre, rate, ANALYSIS_RATE), ANALYSIS_RATE).profile;
+  if (!song) return 1;
+  return clamp(target.formantHz / song.formantHz, 0.83, 1.2);
+}
+
+const clamp = (x: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Number.isFinite(x) ? x : 1));
