@@ -15,6 +15,7 @@ const scripts = [
   "detail-render.mjs",
   "screen-times.mjs",
   "robustness.mjs",
+  "voice.mjs",
 ];
 // The several-node bench needs a PostgreSQL and a Redis to share.
 if (process.env.DATABASE_URL && process.env.REDIS_URL) scripts.push("cluster.mjs");

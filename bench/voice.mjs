@@ -18,6 +18,9 @@ const runs = Math.max(1, Number(values.runs));
 register();
 const voice = await import("../apps/worker/src/engines/voice/index.ts");
 const { BUILT_IN_TUNES } = await import("../packages/contracts/src/tunes.ts");
+const { splitLyrics } = await import("../packages/contracts/src/syllables.ts");
+const { MoonshineEngine } = await import("../apps/worker/src/engines/asr/moonshine.ts");
+const { wordErrorRate } = await import("../tests/helpers/wer.ts");
 const helpers = await import("../tests/helpers/voice-dsp.ts");
 const { checkSung, concat, envelopeLag, espeak, jfk16k, pitchShiftSemitones, rms, snrDb } = helpers;
 const { analyseVoiceSample, convertSong, matchSettings, matchVoice, renderAccompaniment, resample, separateCentre } =
@@ -51,6 +54,19 @@ const SR = 16_000;
 const jfk = await jfk16k();
 const target = analyseVoiceSample(concat(jfk, jfk), SR).profile;
 
+/** `text` spoken by festival's HTS voice, as 16 kHz floats (through the test helper's CLI pipeline). */
+async function festivalSpeech(text) {
+  const fs = await import("node:fs/promises");
+  const dir = await fs.mkdtemp(`${os.tmpdir()}/yuelu-bench-voice-`);
+  try {
+    const file = await speech.synthesise(text, `${dir}/festival.wav`, "festival-slt");
+    const { decodeToPcm } = await import("../apps/worker/src/audio/pcm.ts");
+    return Float32Array.from((await decodeToPcm(file)).samples, (x) => x / 32768);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
 // ── 1. matchVoice ──
 const PASSAGE =
   "The committee met on Tuesday morning to discuss the budget for next year. Several members asked for more money for the library, while others wanted to repair the old bridge first.";
@@ -59,25 +75,38 @@ console.log(
   `1. matchVoice → JFK (median ${target.medianHz.toFixed(0)} Hz, formants ${target.formantHz.toFixed(0)} Hz, ${target.syllablesPerSecond.toFixed(2)} syllables/s), 16 kHz`,
 );
 const matchRows = [];
+const speech = await import("../tests/helpers/speech.ts");
+const festival = speech.festivalAvailable();
 for (const [name, text, v] of [
+  ...(festival ? [["festival HTS slt (the product's English voice)", PASSAGE, "festival"]] : []),
   ["eSpeak en-us (male)", PASSAGE, "en-us"],
   ["eSpeak en-us+f3 (female)", PASSAGE, "en-us+f3"],
   ["eSpeak cmn", ZH, "cmn"],
 ]) {
-  const base = await espeak(text, v, SR);
+  const base = v === "festival" ? await festivalSpeech(text) : await espeak(text, v, SR);
   const baseProfile = analyseVoiceSample(base, SR).profile;
   const s = matchSettings(baseProfile, target);
   const { result, ms } = await timed(() => matchVoice(base, SR, baseProfile, target));
   const after = analyseVoiceSample(result, SR).profile;
+  // English only: does the matched speech still transcribe back (moonshine, offline)? goal WER ≤ 20 %
+  let wer = "–";
+  if (v !== "cmn") {
+    const heard = await new MoonshineEngine().transcribe(result, { language: "en" });
+    wer = pct(wordErrorRate(text, heard.segments.map((seg) => seg.text).join(" ")).wer);
+  }
   matchRows.push([
     name,
     `${baseProfile.medianHz.toFixed(0)} → ${after.medianHz.toFixed(0)} Hz`,
     pct(after.medianHz / target.medianHz - 1),
+    wer,
     `${s.pitchScale.toFixed(2)} / ${s.formantScale.toFixed(2)} / ${s.timeRatio.toFixed(2)}`,
     (ms / 1000 / (base.length / SR)).toFixed(3),
   ]);
 }
-table(["base voice", "median pitch", "vs target (goal ±10 %)", "pitch / formant / time", "RTF"], matchRows);
+table(
+  ["base voice", "median pitch", "vs target (goal ±10 %)", "WER (goal ≤ 20 %)", "pitch / formant / time", "RTF"],
+  matchRows,
+);
 
 // ── 2. singSong ──
 const RATE = 22_050;
@@ -88,7 +117,7 @@ for (const [lang, v] of [
   ["zh", "cmn"],
 ]) {
   for (const tune of BUILT_IN_TUNES) {
-    const syllables = voice.splitLyrics(lang === "en" ? tune.lyricsEn : tune.lyricsZh, lang);
+    const syllables = splitLyrics(lang === "en" ? tune.lyricsEn : tune.lyricsZh, lang);
     const { result: song, ms } = await timed(() =>
       voice.singSong({
         melody: tune.melody,

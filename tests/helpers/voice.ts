@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import midiPackage from "@tonejs/midi";
+import { YIN } from "pitchfinder";
 import { encodeWav } from "../../apps/worker/src/audio/pcm.ts";
 import { parseWav } from "../../apps/worker/src/audio/speech-audio.ts";
 import { seededRandom } from "./noise.ts";
@@ -107,4 +108,23 @@ export function midiBytes(
     bass.addNote({ midi: 48, time: 0, duration: beat * 4, velocity: 0.6 });
   }
   return Buffer.from(midi.toArray());
+}
+
+/**
+ * The median pitch of `samples` (16 kHz) by pitchfinder's YIN over 64 ms frames loud enough to be speech:
+ * an independent measure (the product tracks pitch with its own YIN).
+ */
+export function yinMedian(samples: Float32Array, rate = 16_000): number {
+  const yin = YIN({ sampleRate: rate, threshold: 0.15 });
+  const found: number[] = [];
+  for (let i = 0; i + 1024 <= samples.length; i += 256) {
+    const frame = samples.subarray(i, i + 1024);
+    let energy = 0;
+    for (const v of frame) energy += v * v;
+    if (energy / frame.length < 1e-4) continue;
+    const hz = yin(frame);
+    if (hz && hz > 60 && hz < 500) found.push(hz);
+  }
+  found.sort((a, b) => a - b);
+  return found[found.length >> 1] ?? 0;
 }

@@ -82,8 +82,10 @@ describe("who may import whom", () => {
       "limits.ts",
       "statuses.ts",
       "text.ts",
+      "syllables.ts",
       "tts-constants.ts",
       "validation.ts",
+      "voice-constants.ts",
     ];
     const imports = importsOf("packages/contracts/src").filter((i) => entry.includes(path.basename(i.file)));
     expect(

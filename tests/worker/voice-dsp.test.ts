@@ -8,6 +8,7 @@ import {
   analyseVoiceSample,
   centsBetween,
   convertSong,
+  FORMANT_SCALE_LIMITS,
   hzToMidi,
   matchSettings,
   matchVoice,
@@ -19,6 +20,7 @@ import {
   separateCentre,
   singSong,
   stretchAndShift,
+  TIME_RATIO_LIMITS,
   trackPitch,
   type VoiceProfile,
 } from "../../apps/worker/src/engines/voice/index.ts";
@@ -222,10 +224,10 @@ describe("voice matching", () => {
   it("sets pitch by the ratio of medians and clamps formants and pace", () => {
     const s = matchSettings(profile({}), profile({ medianHz: 240, formantHz: 1300 * 1.5, syllablesPerSecond: 2 }));
     expect(s.pitchScale).toBeCloseTo(2, 6);
-    expect(s.formantScale).toBe(1.25);
-    expect(s.timeRatio).toBe(1.35);
-    const t = matchSettings(profile({}), profile({ formantHz: 1300 * 0.9, syllablesPerSecond: 4.4 }));
-    expect(t.formantScale).toBeCloseTo(0.9, 6);
+    expect(s.formantScale).toBe(FORMANT_SCALE_LIMITS[1]);
+    expect(s.timeRatio).toBe(TIME_RATIO_LIMITS[1]);
+    const t = matchSettings(profile({}), profile({ formantHz: 1300 * 0.95, syllablesPerSecond: 4.4 }));
+    expect(t.formantScale).toBeCloseTo(0.95, 6);
     expect(t.timeRatio).toBeCloseTo(4 / 4.4, 6);
   });
 

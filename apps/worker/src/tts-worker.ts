@@ -103,6 +103,7 @@ export function startTtsWorker(ctx: TtsWorkerContext, options: TtsWorkerOptions 
               domain,
               files,
               tts,
+              remote: config,
               log,
               progressEveryMs: options.progressEveryMs,
               timeoutMs: options.timeoutMs,

@@ -48,6 +48,7 @@ export function startVoiceWorker(ctx: TtsWorkerContext, options: VoiceWorkerOpti
               domain,
               files: ctx.files,
               tts,
+              remote: ctx.config,
               log: ctx.log,
               progressEveryMs: options.progressEveryMs,
             }),

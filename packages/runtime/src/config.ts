@@ -142,6 +142,21 @@ const EnvSchema = z.object({
   GPTSOVITS_REF_AUDIO: z.string().min(1).optional(),
   GPTSOVITS_PROMPT_TEXT: z.string().min(1).optional(),
   GPTSOVITS_PROMPT_LANG: z.enum(["zh", "en"]).default("zh"),
+  /**
+   * Configured voice engines (docs/voice.md "Configured engines"); unset, "my voice" is voice matching
+   * and song conversion is signal processing, offline. VOICE_CLONE_URL: base URL of an OpenAI-compatible
+   * speech server that clones a reference clip (POST {url}/v1/audio/speech with reference_audio): a
+   * voice of mine is then a clone of its sample.
+   */
+  VOICE_CLONE_URL: z.string().url().optional(),
+  VOICE_CLONE_KEY: z.string().min(1).optional(),
+  VOICE_CLONE_MODEL: z.string().min(1).default("tts-1"),
+  /** Base URL of an RVC-style voice conversion server (POST {url}/convert): it sings a song's vocals in the chosen voice. */
+  VOICE_CONVERT_URL: z.string().url().optional(),
+  VOICE_CONVERT_KEY: z.string().min(1).optional(),
+  /** Base URL of a vocal separation server (POST {url}/separate): it replaces the offline centre-channel extraction. */
+  VOICE_SEPARATE_URL: z.string().url().optional(),
+  VOICE_SEPARATE_KEY: z.string().min(1).optional(),
   /** Characters a user may synthesise per business day (members get the second figure). */
   TTS_DAILY_CHARS: z.coerce.number().int().min(0).default(20_000),
   TTS_DAILY_CHARS_MEMBER: z.coerce.number().int().min(0).default(200_000),

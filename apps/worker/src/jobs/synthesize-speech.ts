@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { StatusCode, type TtsFailure, ttsFailureReason, ZVoiceProfile } from "@yuelu/contracts";
-import type { Db } from "@yuelu/db";
 import {
   claimTtsTask,
   completeTtsTask,
@@ -13,8 +12,10 @@ import {
 import type { FileStore } from "@yuelu/runtime";
 import { SpeechAudioError } from "../audio/speech-audio.ts";
 import type { TtsEngineResolver } from "../engines/tts/factory.ts";
-import { type PcmAudio, TtsEngineUnavailableError } from "../engines/tts/types.ts";
+import { type PcmAudio, type TtsEngine, TtsEngineUnavailableError } from "../engines/tts/types.ts";
+import { PermanentVoiceError } from "../engines/voice/errors.ts";
 import { matchVoice } from "../engines/voice/match.ts";
+import { cloneTtsEngine, type RemoteVoiceConfig, storedReference } from "../engines/voice/remote.ts";
 import { NothingToSayError, renderSpeech, SilentSpeechError } from "../speech/render-speech.ts";
 
 export interface SynthesizeContext {
@@ -23,6 +24,8 @@ export interface SynthesizeContext {
   files: FileStore;
   /** picks the engine of the task's voice (the product passes configuredTtsEngines(config)) */
   tts: TtsEngineResolver;
+  /** the configured voice engines: a task in a cloned voice is spoken by VOICE_CLONE_URL */
+  remote?: RemoteVoiceConfig;
   log?: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
   /** least time between two progress writes (ms) */
   progressEveryMs?: number;
@@ -89,12 +92,13 @@ export async function synthesizeSpeech(taskId: number, ctx: SynthesizeContext): 
       .catch((error) => ctx.log?.error({ err: error, taskId }, "could not write synthesis progress"));
   };
 
-  const engine = ctx.tts(task.engine);
+  const mine = await personalVoice(ctx, task.userVoiceId);
+  const engine = mine?.engine ?? ctx.tts(task.engine);
   await engine.ready(task.language);
   const started = Date.now();
   let rendered: Awaited<ReturnType<typeof renderSpeech>>;
   try {
-    const transform = await personalVoice(ctx.domain.db, task.userVoiceId);
+    const transform = mine?.transform;
     rendered = await renderSpeech(engine, task, { signal, onProgress: (f) => report(f), transform });
   } catch (error) {
     await pending;
@@ -130,11 +134,12 @@ export async function synthesizeSpeech(taskId: number, ctx: SynthesizeContext): 
 
 /**
  * Whether another attempt cannot help: the engine is missing, the text has nothing to say (or the engine
- * answered it with silence), ffmpeg is absent.
+ * answered it with silence), ffmpeg is absent, a configured voice server refused the request (4xx).
  */
 export function isPermanentSynthesisFailure(error: unknown): boolean {
   return (
     error instanceof TtsEngineUnavailableError ||
+    error instanceof PermanentVoiceError ||
     error instanceof PermanentSynthesisError ||
     error instanceof NothingToSayError ||
     error instanceof SilentSpeechError ||
@@ -172,20 +177,32 @@ export function synthesisFailureOf(error: unknown): TtsTaskFailure {
 }
 
 /**
- * A task spoken in one of the user's voices: the library voice's speech moved toward the voice's
- * profile (docs/voice.md "Voice matching"). Undefined for a library voice; a voice deleted since the
- * task was queued leaves the library voice as it is.
+ * A task spoken in one of the user's voices. A matched voice: the library voice's speech moved toward
+ * the voice's profile (docs/voice.md "What 'my voice' is here"). A cloned voice: the clone server
+ * speaks it with the voice's sample as reference (docs/voice.md "Configured engines"). Undefined for a
+ * library voice; a voice deleted since the task was queued leaves the library voice as it is.
  */
-async function personalVoice(db: Db, userVoiceId: number | null) {
+async function personalVoice(
+  ctx: SynthesizeContext,
+  userVoiceId: number | null,
+): Promise<{ engine?: TtsEngine; transform?: (track: PcmAudio) => Promise<PcmAudio> } | undefined> {
   if (userVoiceId === null) return undefined;
-  const voice = await db.userVoice.findUnique({ where: { id: userVoiceId } });
+  const voice = await ctx.domain.db.userVoice.findUnique({ where: { id: userVoiceId } });
+  if (voice?.method === "clone") {
+    const remote = ctx.remote ?? {};
+    // without a clone server the engine's ready() refuses (70001): the sample is not worth decoding
+    const reference = remote.VOICE_CLONE_URL ? await storedReference(ctx.files, voice.sourceKey) : Buffer.alloc(0);
+    return { engine: cloneTtsEngine(remote, reference) };
+  }
   const target = ZVoiceProfile.safeParse(voice?.profile);
   const base = ZVoiceProfile.safeParse(voice?.baseProfile);
   if (!target.success || !base.success) return undefined;
-  return async (track: PcmAudio): Promise<PcmAudio> => {
-    const floats = Float32Array.from(track.samples, (v) => v / 32768);
-    const matched = await matchVoice(floats, track.sampleRate, base.data, target.data);
-    const samples = Int16Array.from(matched, (v) => Math.max(-32768, Math.min(32767, Math.round(v * 32767))));
-    return { sampleRate: track.sampleRate, samples };
+  return {
+    transform: async (track: PcmAudio): Promise<PcmAudio> => {
+      const floats = Float32Array.from(track.samples, (v) => v / 32768);
+      const matched = await matchVoice(floats, track.sampleRate, base.data, target.data);
+      const samples = Int16Array.from(matched, (v) => Math.max(-32768, Math.min(32767, Math.round(v * 32767))));
+      return { sampleRate: track.sampleRate, samples };
+    },
   };
 }

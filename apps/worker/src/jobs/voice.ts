@@ -14,6 +14,7 @@ import type { FileStore } from "@yuelu/runtime";
 import { decodeChannels, encodeMp3 } from "../audio/stereo.ts";
 import type { TtsEngineResolver } from "../engines/tts/factory.ts";
 import { TtsEngineUnavailableError } from "../engines/tts/types.ts";
+import { PermanentVoiceError } from "../engines/voice/errors.ts";
 import {
   analyseVoiceSample,
   convertSong,
@@ -23,6 +24,14 @@ import {
   stretchAndShift,
   type VoiceProfile,
 } from "../engines/voice/index.ts";
+import {
+  cloneSpeak,
+  convertRemote,
+  type RemoteVoiceConfig,
+  referenceWav,
+  separateRemote,
+  storedReference,
+} from "../engines/voice/remote.ts";
 
 /**
  * The voice queue's jobs (docs/voice.md "What the worker does"): analyse a sample into a personal
@@ -34,21 +43,13 @@ export interface VoiceJobContext {
   domain: DomainContext;
   files: FileStore;
   tts: TtsEngineResolver;
+  /** the configured voice engines (docs/voice.md "Configured engines"); none: everything offline */
+  remote?: RemoteVoiceConfig;
   log?: { info(obj: unknown, msg?: string): void };
   progressEveryMs?: number;
 }
 
-/** Not worth another attempt (a sample that is not good enough, audio that cannot be read, an engine missing). */
-export class PermanentVoiceError extends Error {
-  constructor(
-    /** a SampleProblem or VoiceFailure (contracts/voice-constants.ts) */
-    readonly reason: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "PermanentVoiceError";
-  }
-}
+export { PermanentVoiceError };
 
 /** The task is no longer waiting or running (deleted, failed by housekeeping): drop the job. */
 export class VoiceTaskGoneError extends Error {
@@ -139,6 +140,30 @@ function distance(a: VoiceProfile, b: VoiceProfile): number {
   return Math.abs(Math.log2(a.medianHz / b.medianHz)) + 0.5 * Math.abs(Math.log2(a.formantHz / b.formantHz));
 }
 
+/**
+ * What a base voice costs beyond its distance: eSpeak's formant synthesis stays intelligible only for
+ * small moves (bench/voice.mjs: moved to a real speaker it transcribes back at about 20 % WER, festival's
+ * HTS voice at 3 %), so where a clearer voice exists it wins unless it is a third of an octave further.
+ */
+const ROBOTIC_ENGINE_COST: Record<string, number> = { "espeak-ng": 0.35 };
+const baseCost = (voice: LibraryVoice, profile: VoiceProfile, target: VoiceProfile) =>
+  distance(profile, target) + (ROBOTIC_ENGINE_COST[voice.engine] ?? 0);
+
+/**
+ * The library voices worth measuring against a profile: those whose labelled gender fits its pitch
+ * (below 160 Hz men's voices, above 200 Hz women's and children's, between them all; "neutral" always),
+ * at most 8 — each costs a rendering and an analysis (about half a second), and a training should not
+ * take minutes on a busy machine. All of them when the labels leave none.
+ */
+function likelyBases(voices: LibraryVoice[], target: VoiceProfile): LibraryVoice[] {
+  const fits = (v: LibraryVoice) => {
+    if (v.gender === "neutral" || (target.medianHz >= 160 && target.medianHz <= 200)) return true;
+    return target.medianHz < 160 ? v.gender === "male" : v.gender === "female" || v.ageGroup === "child";
+  };
+  const likely = voices.filter(fits);
+  return (likely.length > 0 ? likely : voices).slice(0, 8);
+}
+
 async function fetchToFloat(ctx: VoiceJobContext, key: string, rate: number, channels: 1 | 2): Promise<Float32Array[]> {
   try {
     return await ctx.files.withLocalCopy(key, (file) => decodeChannels(file, rate, channels));
@@ -159,6 +184,7 @@ async function storeMp3(ctx: VoiceJobContext, key: string, channels: Float32Arra
  * Checks the sample (too short/long, quiet, clipped, noisy, no speech, several speakers: 40003 with
  * the first problem), measures its profile, picks the library voice of its language closest to it
  * (pitch and formants), and makes a preview: that voice moved toward the profile (voice matching).
+ * With a clone server configured the voice is a clone of the sample instead (cloneVoice).
  */
 async function trainVoice(id: number, ctx: VoiceJobContext) {
   const { db } = ctx.domain;
@@ -174,16 +200,29 @@ async function trainVoice(id: number, ctx: VoiceJobContext) {
   }
   const target = analysis.profile;
   await progress.report(0.25, true);
+  if (ctx.remote?.VOICE_CLONE_URL) {
+    const speech = await cloneSpeak(
+      ctx.remote,
+      { text: PREVIEW_TEXT[language], reference: referenceWav(sample!, ANALYSIS_RATE) },
+      VOICE_RATE,
+    );
+    if (speech.length === 0)
+      throw new PermanentVoiceError("remote-failed", "the voice clone server answered no speech");
+    await progress.report(0.9, true);
+    await finishVoice(ctx, row, speech, { method: "clone", profile: target as object, basePromptId: null }, analysis);
+    ctx.log?.info({ voiceId: id, target }, "voice cloned");
+    return { status: "done", basePromptId: null };
+  }
 
-  const candidates = (await libraryVoices(db, { language, engines: ["espeak-ng", "festival"] })).slice(0, 12);
+  const candidates = likelyBases(await libraryVoices(db, { language, engines: ["espeak-ng", "festival"] }), target);
   let best: { voice: LibraryVoice; profile: VoiceProfile; distance: number } | undefined;
   for (const [i, voice] of candidates.entries()) {
     const profile = await libraryProfile(ctx, voice).catch((error: unknown) => {
       if (error instanceof TtsEngineUnavailableError) return null; // an engine this worker lacks: try the next voice
       throw error;
     });
-    if (profile && (!best || distance(profile, target) < best.distance)) {
-      best = { voice, profile, distance: distance(profile, target) };
+    if (profile && (!best || baseCost(voice, profile, target) < best.distance)) {
+      best = { voice, profile, distance: baseCost(voice, profile, target) };
     }
     await progress.report(0.25 + (0.5 * (i + 1)) / candidates.length);
   }
@@ -192,30 +231,60 @@ async function trainVoice(id: number, ctx: VoiceJobContext) {
   const speech = await speak(ctx, best.voice, PREVIEW_TEXT[language]);
   const matched = await matchVoice(speech, VOICE_RATE, best.profile, target);
   await progress.report(0.9, true);
-  const previewKey = `voice/${row.userId}/previews/${id}-${randomUUID()}.mp3`;
-  await storeMp3(ctx, previewKey, [matched], VOICE_RATE);
-  const done = await completeVoiceTask(ctx.domain, "voice", id, {
+  const output = {
+    method: "match" as const,
     profile: target as object,
     baseProfile: best.profile as object,
     basePromptId: best.voice.promptId,
+  };
+  await finishVoice(ctx, row, matched, output, analysis);
+  ctx.log?.info({ voiceId: id, base: best.voice.slug, target, base_profile: best.profile }, "voice matched");
+  return { status: "done", basePromptId: best.voice.promptId };
+}
+
+/** Stores the preview and completes the voice with `output`; a voice gone meanwhile leaves no file behind. */
+async function finishVoice(
+  ctx: VoiceJobContext,
+  row: { id: number; userId: number },
+  preview: Float32Array,
+  output: { method: "match" | "clone"; profile: object; baseProfile?: object; basePromptId: number | null },
+  analysis: { measures: unknown },
+) {
+  const previewKey = `voice/${row.userId}/previews/${row.id}-${randomUUID()}.mp3`;
+  await storeMp3(ctx, previewKey, [preview], VOICE_RATE);
+  const done = await completeVoiceTask(ctx.domain, "voice", row.id, {
+    ...output,
     previewKey,
     quality: analysis.measures as object,
   });
   if (!done) {
     await ctx.files.delete(previewKey);
-    throw new VoiceTaskGoneError("voice", id);
+    throw new VoiceTaskGoneError("voice", row.id);
   }
-  ctx.log?.info({ voiceId: id, base: best.voice.slug, target, base_profile: best.profile }, "voice matched");
-  return { status: "done", basePromptId: best.voice.promptId };
 }
 
-/** The profiles of one of the user's voices (for works sung or converted in it), or null. */
-async function userVoiceProfiles(ctx: VoiceJobContext, userVoiceId: number | null) {
+/**
+ * One of the user's voices (for works sung or converted in it), or null: a matched voice has both
+ * profiles, a cloned one only its own (it has no base).
+ */
+async function userVoiceOf(ctx: VoiceJobContext, userVoiceId: number | null) {
   if (userVoiceId === null) return null;
   const voice = await ctx.domain.db.userVoice.findUnique({ where: { id: userVoiceId } });
   const target = ZVoiceProfile.safeParse(voice?.profile);
-  const base = ZVoiceProfile.safeParse(voice?.baseProfile);
-  return target.success && base.success ? { target: target.data, base: base.data } : null;
+  if (!voice || !target.success) return null;
+  if (voice.method === "clone") return { method: "clone" as const, sourceKey: voice.sourceKey, target: target.data };
+  const base = ZVoiceProfile.safeParse(voice.baseProfile);
+  if (!base.success) return null;
+  return { method: "match" as const, sourceKey: voice.sourceKey, target: target.data, base: base.data };
+}
+
+/** A stored sample as a reference clip for a configured engine. */
+async function sampleReference(ctx: VoiceJobContext, key: string): Promise<Buffer> {
+  try {
+    return await storedReference(ctx.files, key);
+  } catch (error) {
+    throw new PermanentVoiceError("unreadable-audio", `could not decode ${key}: ${(error as Error).message}`);
+  }
 }
 
 // ───────────────────────────── works ─────────────────────────────
@@ -235,7 +304,7 @@ async function makeWork(id: number, ctx: VoiceJobContext) {
   if (!work) throw new VoiceTaskGoneError("work", id);
   const library = work.promptId ? await findVoice(db, work.promptId) : null;
   if (!library) throw new PermanentVoiceError("voice-gone", `work ${id}: its voice ${work.promptId} is gone`);
-  const mine = await userVoiceProfiles(ctx, work.userVoiceId);
+  const mine = await userVoiceOf(ctx, work.userVoiceId);
   if (work.userVoiceId !== null && !mine) throw new PermanentVoiceError("voice-gone", `work ${id}: its voice is gone`);
   const settings = (work.settings ?? {}) as WorkSettings;
   const progress = progressOf(ctx, "work", id);
@@ -246,7 +315,9 @@ async function makeWork(id: number, ctx: VoiceJobContext) {
   let rate: number;
   if (work.kind === "sing") {
     rate = VOICE_RATE;
-    const formantScale = mine ? clamp(mine.target.formantHz / mine.base.formantHz, 0.8, 1.25) : 1;
+    const formantScale = mine?.method === "match" ? clamp(mine.target.formantHz / mine.base.formantHz, 0.8, 1.25) : 1;
+    // a cloned voice: every distinct syllable spoken by the clone server (singSong asks once for each)
+    const reference = mine?.method === "clone" ? await sampleReference(ctx, mine.sourceKey) : null;
     const sung = await singSong({
       melody: settings.melody ?? [],
       accompaniment: settings.accompaniment ?? [],
@@ -256,6 +327,7 @@ async function makeWork(id: number, ctx: VoiceJobContext) {
       tempo: settings.tempo ?? 1,
       sampleRate: rate,
       say: async (syllable) => {
+        if (reference) return cloneSpeak(ctx.remote ?? {}, { text: syllable, reference }, rate);
         const speech = await speak(ctx, library, syllable);
         if (formantScale === 1 || speech.length === 0) return speech;
         const [moved] = await stretchAndShift([speech], rate, { formantScale, preserveFormants: true });
@@ -269,12 +341,19 @@ async function makeWork(id: number, ctx: VoiceJobContext) {
     rate = SONG_RATE;
     const [left, right] = await fetchToFloat(ctx, work.inputKey ?? "", rate, 2);
     await progress.report(0.1, true);
-    const formantScale = await conversionFormantScale(ctx, library, mine, left!, right!, rate);
+    const remote = ctx.remote ?? {};
+    const semitones = settings.semitones ?? 0;
+    const separation = remote.VOICE_SEPARATE_URL ? await separateRemote(remote, left!, right!, rate) : undefined;
+    // a configured converter makes the voice itself; offline, the formants move toward the chosen voice
+    const reference = remote.VOICE_CONVERT_URL ? await conversionReference(ctx, library, mine) : null;
+    const formantScale = reference ? 1 : await conversionFormantScale(ctx, library, mine, left!, right!, rate);
     const converted = await convertSong(left!, right!, rate, {
-      semitones: settings.semitones ?? 0,
+      semitones,
       formantScale,
       // the band moves with the singer, so the song stays in tune in its new key
       shiftAccompaniment: true,
+      separation,
+      convertVocals: reference ? (audio) => convertRemote(remote, { audio, rate, semitones, reference }) : undefined,
       onProgress: (f) => progress.note(0.1 + 0.75 * f),
     });
     channels = [converted.left, converted.right];
@@ -294,6 +373,21 @@ async function makeWork(id: number, ctx: VoiceJobContext) {
   const wallSeconds = (Date.now() - started) / 1000;
   ctx.log?.info({ workId: id, kind: work.kind, audioSeconds: durationMs / 1000, wallSeconds }, "voice work done");
   return { status: "done", durationMs };
+}
+
+/**
+ * What a configured converter is told to sound like: the user's sample for a voice of mine, else the
+ * library voice's own speech (its sample text and the preview passage).
+ */
+async function conversionReference(
+  ctx: VoiceJobContext,
+  library: LibraryVoice,
+  mine: { sourceKey: string } | null,
+): Promise<Buffer> {
+  if (mine) return sampleReference(ctx, mine.sourceKey);
+  const speech = await speak(ctx, library, `${library.sampleText} ${PREVIEW_TEXT[library.language]}`);
+  if (speech.length === 0) throw new PermanentVoiceError("engine-unavailable", `${library.slug} spoke nothing`);
+  return referenceWav(speech, VOICE_RATE);
 }
 
 /**

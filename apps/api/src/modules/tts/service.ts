@@ -31,7 +31,7 @@ import {
   voiceFilterLabel,
   voiceSampleJobId,
 } from "@yuelu/contracts";
-import type { Db, TtsTaskModel } from "@yuelu/db";
+import type { Db, TtsTaskModel, UserVoiceModel } from "@yuelu/db";
 import {
   AppError,
   type EnqueueSynthesis,
@@ -393,13 +393,30 @@ export async function defaultVoiceOf(deps: ServiceDeps, language: TtsLanguage): 
 }
 
 /**
- * start_tts with one of the caller's ready voices: its base library voice speaks (the worker moves
- * it toward the voice). Another user's voice answers 20003; one not ready, 10002.
+ * The library voice stored on a task spoken or sung in a voice of mine. A matched voice: its base (the
+ * worker moves it toward the voice). A cloned voice has no base (the clone server speaks it): the
+ * install's default voice of its language keeps the task's voice columns filled, and VOICE_CLONE_URL
+ * must still be set (docs/voice.md "Configured engines").
+ */
+export async function myVoiceLibrary(deps: ServiceDeps, mine: UserVoiceModel, field = "myVoiceId") {
+  if (mine.method === "clone") {
+    if (!deps.config.VOICE_CLONE_URL) {
+      throw AppError.invalid(field, "the voice is a clone and no clone engine is configured any more: train it again");
+    }
+    return defaultVoiceOf(deps, mine.language === "en" ? "en" : "zh");
+  }
+  const voice = mine.basePromptId ? await findVoice(deps.db, mine.basePromptId) : null;
+  if (!voice) throw AppError.invalid(field, "the voice's base voice is no longer available: train it again");
+  return voice;
+}
+
+/**
+ * start_tts with one of the caller's ready voices (myVoiceLibrary says which library voice the task
+ * stores). Another user's voice answers 20003; one not ready, 10002.
  */
 export async function myVoiceFor(deps: ServiceDeps, userId: number, myVoiceId: number, text: string) {
   const mine = await readyMyVoice(deps.db, userId, myVoiceId);
-  const voice = mine.basePromptId ? await findVoice(deps.db, mine.basePromptId) : null;
-  if (!voice) throw AppError.invalid("myVoiceId", "the voice's base voice is no longer available: train it again");
+  const voice = await myVoiceLibrary(deps, mine);
   if (voice.language === "en" && looksChinese(text)) {
     throw AppError.invalid("myVoiceId", "this voice speaks English only: choose a Chinese voice for Chinese text");
   }

@@ -16,7 +16,6 @@ import {
   AppError,
   type DomainContext,
   failVoiceTask,
-  findVoice,
   type LibraryVoice,
   readyMyVoice,
   VOICE_FAILURE_CODE,
@@ -26,7 +25,7 @@ import { type Config, type FileStore, liveWorkers, type QueueBackend, QueueName 
 import type { JobsOptions } from "bullmq";
 import { contentDisposition } from "../../lib/content-disposition.ts";
 import { type Download, serveStored } from "../../lib/stored-file.ts";
-import { defaultVoiceOf, listedVoice } from "../tts/service.ts";
+import { defaultVoiceOf, listedVoice, myVoiceLibrary } from "../tts/service.ts";
 
 /** The voice pages (docs/voice.md): the parts that are HTTP's, the queue's or the file store's. */
 
@@ -66,7 +65,7 @@ export async function enqueueVoiceTask(
 
 /** Which voice a work or a speech uses, as stored on the task. */
 export interface ChosenVoice {
-  /** the library voice that speaks (a voice of mine: its base) */
+  /** the library voice that speaks (a voice of mine: its base; a cloned voice: the language's default) */
   library: LibraryVoice;
   userVoiceId: number | null;
   name: string;
@@ -85,9 +84,8 @@ export async function chooseVoice(
 ): Promise<ChosenVoice> {
   if (choice.myVoiceId !== undefined) {
     const mine = await readyMyVoice(deps.db, userId, choice.myVoiceId);
-    const base = mine.basePromptId ? await findVoice(deps.db, mine.basePromptId) : null;
-    if (!base) throw AppError.invalid("myVoiceId", "the voice's base voice is no longer available: train it again");
-    return { library: base, userVoiceId: mine.id, name: mine.name, nameEn: mine.name };
+    const library = await myVoiceLibrary(deps, mine);
+    return { library, userVoiceId: mine.id, name: mine.name, nameEn: mine.name };
   }
   const library =
     choice.promptId !== undefined ? await listedVoice(deps, choice.promptId) : await defaultVoiceOf(deps, language);
@@ -191,13 +189,14 @@ export function progressItem(
   return { id: row.id, status: row.status, progress: row.progress, ...failureOf(row, lang) };
 }
 
-/** What this install can do now (docs/voice.md "Engines"). */
-export async function capabilities(deps: Pick<Deps, "db">) {
+/** What this install can do now (docs/voice.md "Configured engines"): the API reads the worker's settings. */
+export async function capabilities(deps: Pick<Deps, "db" | "config">) {
   const workers = await liveWorkers(deps.db);
+  const { VOICE_CLONE_URL, VOICE_SEPARATE_URL, VOICE_CONVERT_URL } = deps.config;
   return {
-    myVoiceMethod: "match" as const,
-    separator: "centre" as const,
-    converter: "dsp" as const,
+    myVoiceMethod: VOICE_CLONE_URL ? ("clone" as const) : ("match" as const),
+    separator: VOICE_SEPARATE_URL ? ("remote" as const) : ("centre" as const),
+    converter: VOICE_CONVERT_URL ? ("remote" as const) : ("dsp" as const),
     accompaniment: "synth" as const,
     available: workers.length > 0,
   };

@@ -1,5 +1,5 @@
 import { stretchAndShift } from "./rubberband.ts";
-import { separateCentre } from "./separate.ts";
+import { type Separation, separateCentre } from "./separate.ts";
 
 /**
  * Song voice conversion (issue 20): the vocals are taken out of the song (separate.ts), moved by
@@ -19,6 +19,13 @@ export interface ConvertOptions {
   formantScale?: number;
   /** move the accompaniment by the same interval (default false) */
   shiftAccompaniment?: boolean;
+  /** the song already split (a configured separator, remote.ts); default: centre-channel extraction */
+  separation?: Separation;
+  /**
+   * Moves the vocals instead of Rubber Band (a configured converter, remote.ts): given the separated
+   * vocals, answers them sung in the target voice and key, as long as they were. `formantScale` is then unused.
+   */
+  convertVocals?: (vocals: Float32Array) => Promise<Float32Array>;
   onProgress?: (fraction: number) => void;
 }
 
@@ -31,12 +38,11 @@ export async function convertSong(
   if (!Number.isFinite(opts.semitones)) throw new RangeError(`convertSong: semitones ${opts.semitones}`);
   const length = Math.min(left.length, right.length);
   const pitchScale = 2 ** (opts.semitones / 12);
-  const separation = separateCentre(left.subarray(0, length), right.subarray(0, length), sampleRate);
+  const separation = opts.separation ?? separateCentre(left.subarray(0, length), right.subarray(0, length), sampleRate);
   opts.onProgress?.(0.25);
-  const [vocals] = await stretchAndShift([separation.vocals], sampleRate, {
-    pitchScale,
-    formantScale: opts.formantScale ?? 1,
-  });
+  const [vocals] = opts.convertVocals
+    ? [await opts.convertVocals(separation.vocals)]
+    : await stretchAndShift([separation.vocals], sampleRate, { pitchScale, formantScale: opts.formantScale ?? 1 });
   opts.onProgress?.(opts.shiftAccompaniment ? 0.6 : 0.9);
   let [accL, accR] = separation.accompaniment;
   if (opts.shiftAccompaniment && !separation.mono && opts.semitones !== 0) {

@@ -1,0 +1,60 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeToPcm } from "../../apps/worker/src/audio/pcm.ts";
+import { MoonshineEngine } from "../../apps/worker/src/engines/asr/moonshine.ts";
+import { analyseVoiceSample, matchVoice } from "../../apps/worker/src/engines/voice/index.ts";
+import { festivalAvailable, synthesise } from "../helpers/speech.ts";
+import { jfk, repeat, yinMedian } from "../helpers/voice.ts";
+import { wordErrorRate } from "../helpers/wer.ts";
+
+/**
+ * Issue 20's measure of a matched voice: moved toward a real speaker (the JFK clip), the library voice's
+ * English still transcribes back (moonshine, offline) with a word error rate of at most 20 %, and its
+ * median pitch — measured with pitchfinder's YIN, not the product's own tracker — lies within 10 % of
+ * the speaker's. The base is festival's HTS voice, which the worker prefers as a base where it is installed.
+ */
+
+const SENTENCES = [
+  "The weather was bright and clear this morning.",
+  "We walked along the river and talked about our plans for the summer.",
+  "In the afternoon we will meet our friends at the library.",
+];
+const RATE = 16_000;
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "yuelu-voice-quality-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("a matched voice", () => {
+  it("keeps its English intelligible (WER ≤ 20 %) and lands within 10 % of the speaker's median pitch", {
+    timeout: 120_000,
+  }, async () => {
+    const speaker = repeat(jfk(), 2);
+    const target = analyseVoiceSample(speaker, RATE).profile!;
+    // festival's HTS voice is the product's English voice where it is installed (CI installs it); eSpeak alone
+    // does not meet the WER goal (bench/README.md), so without festival this test fails and says why
+    if (!festivalAvailable()) throw new Error("needs festival: apt-get install festival festvox-us-slt-hts");
+    const voice = "festival-slt";
+    const clip = await synthesise(SENTENCES.join(" "), path.join(dir, "base.wav"), voice, 0.3);
+    const base = Float32Array.from((await decodeToPcm(clip)).samples, (v) => v / 32768);
+    const baseProfile = analyseVoiceSample(base, RATE).profile!;
+    const matched = await matchVoice(base, RATE, baseProfile, target);
+
+    const heard = await new MoonshineEngine().transcribe(matched, { language: "en" });
+    const text = heard.segments.map((s) => s.text).join(" ");
+    const { wer } = wordErrorRate(SENTENCES.join(" "), text);
+    const pitchError = Math.abs(yinMedian(matched) / yinMedian(speaker) - 1);
+    console.log(
+      `matched ${voice} → JFK: WER ${(wer * 100).toFixed(1)} %, median pitch ${yinMedian(matched).toFixed(0)} Hz ` +
+        `vs ${yinMedian(speaker).toFixed(0)} Hz (${(pitchError * 100).toFixed(1)} %): ${text}`,
+    );
+    expect(wer).toBeLessThanOrEqual(0.2);
+    expect(pitchError).toBeLessThanOrEqual(0.1);
+  });
+});
