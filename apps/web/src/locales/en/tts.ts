@@ -62,6 +62,12 @@ export const tts: typeof zh = {
     download: "Download",
     downloadNamed: "Download “{{title}}”",
     works: "My works",
+    songs: {
+      title: "My songs",
+      kind: { sing: "AI sings for you", convert: "Song voice conversion" },
+      open: "Manage",
+      more: "{{count}} more on the pages that made them",
+    },
     noWorks: "No works yet: type some text and generate your first audio",
     phase: {
       queued: "Queued",

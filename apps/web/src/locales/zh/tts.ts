@@ -58,6 +58,12 @@ export const tts = {
     download: "下载",
     downloadNamed: "下载「{{title}}」",
     works: "我的作品",
+    songs: {
+      title: "我的歌曲",
+      kind: { sing: "AI帮你唱", convert: "歌曲变声" },
+      open: "去管理",
+      more: "还有 {{count}} 首，在对应页面查看",
+    },
     noWorks: "还没有作品，输入文字生成第一段语音吧",
     phase: {
       queued: "排队中",

@@ -15,4 +15,6 @@ export const ttsPaths = {
   quota: "/tts/quota",
   /** the caller's own voices (the voice pages' list): a ready one may read the text */
   myVoices: "/voice/my_voice/list",
+  /** sung and converted songs (the voice pages' works), listed with 'my works' */
+  songWorks: "/voice/works/list",
 } as const;

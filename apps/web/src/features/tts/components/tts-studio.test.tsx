@@ -311,4 +311,44 @@ describe("/textToVoice and /text-to-speech", () => {
     expect(await screen.findByText("登录后查看")).toBeInTheDocument();
     expect(screen.queryByTestId("tts-text")).toBeNull();
   });
+
+  it("lists the songs the voice pages made under 'my works', playable, with a link to where they are managed", async () => {
+    const song = (workId: number, kind: "sing" | "convert", status: number) => ({
+      workId,
+      kind,
+      title: `歌曲${workId}`,
+      voiceName: "我的声音",
+      status,
+      progress: status === 2 ? 100 : 40,
+      durationMs: 29_000,
+      notes: [],
+      bpm: 100,
+      lyrics: "",
+      keyShift: 0,
+      tempo: 1,
+      semitones: 0,
+      audioUrl: status === 2 ? `/voice_yuelu/voice/works/file?workId=${workId}&inline=1` : "",
+      downloadUrl: "",
+      originalUrl: "",
+      createTime: 1,
+      updateTime: 1,
+    });
+    studio({ "GET /voice/works/list": () => ({ total: 2, list: [song(3, "sing", 2), song(4, "convert", 1)] }) });
+    renderApp("/textToVoice");
+    const songs = await screen.findByTestId("song-works");
+    const rows = within(songs).getAllByTestId("song-work");
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent("AI帮你唱");
+    expect(rows[0]!.querySelector("audio")?.getAttribute("src")).toContain("workId=3");
+    expect(rows[1]).toHaveTextContent("歌曲变声");
+    expect(rows[1]!.querySelector("audio")).toBeNull();
+    expect(within(rows[1]!).getByRole("link", { name: "去管理" })).toHaveAttribute("href", "/song-conversion");
+  });
+
+  it("shows no songs section when the voice pages made nothing", async () => {
+    studio({ "GET /voice/works/list": () => ({ total: 0, list: [] }) });
+    renderApp("/textToVoice");
+    await textBox();
+    expect(screen.queryByTestId("song-works")).toBeNull();
+  });
 });

@@ -7,6 +7,7 @@ import { useSelectOptions } from "../api/get-select-options.ts";
 import { useTtsQuota } from "../api/get-tts-quota.ts";
 import { type StartTtsInput, useStartTts } from "../api/start-tts.ts";
 import { clearVoiceBank, readVoiceBank, type StoredVoice, storeVoiceBank } from "../lib/voice-bank.ts";
+import { SongWorks } from "./song-works.tsx";
 import { TextEditor } from "./text-editor.tsx";
 import { isQuotaExceeded, quotaExceededMessage, TtsQuotaLine } from "./tts-quota.tsx";
 import { TtsResult } from "./tts-result.tsx";
@@ -130,6 +131,7 @@ export function TtsStudio() {
       </div>
       {task && <TtsResult key={task.taskId} task={task} onRetry={() => lastInput.current && send(lastInput.current)} />}
       <WorksList onDeleted={(taskId) => task?.taskId === taskId && setTask(null)} />
+      <SongWorks />
     </div>
   );
 }
