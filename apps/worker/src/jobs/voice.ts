@@ -245,11 +245,14 @@ async function trainVoice(id: number, ctx: VoiceJobContext) {
 /** Stores the preview and completes the voice with `output`; a voice gone meanwhile leaves no file behind. */
 async function finishVoice(
   ctx: VoiceJobContext,
-  row: { id: number; userId: number },
+  row: { id: number; userId: number; sourceKey: string },
   preview: Float32Array,
   output: { method: "match" | "clone"; profile: object; baseProfile?: object; basePromptId: number | null },
   analysis: { measures: unknown },
 ) {
+  // Trained again meanwhile (a new sample, a new job): this analysis is of the old sample; drop it.
+  const current = await ctx.domain.db.userVoice.findUnique({ where: { id: row.id }, select: { sourceKey: true } });
+  if (current?.sourceKey !== row.sourceKey) throw new VoiceTaskGoneError("voice", row.id);
   const previewKey = `voice/${row.userId}/previews/${row.id}-${randomUUID()}.mp3`;
   await storeMp3(ctx, previewKey, [preview], VOICE_RATE);
   const done = await completeVoiceTask(ctx.domain, "voice", row.id, {
