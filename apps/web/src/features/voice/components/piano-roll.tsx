@@ -54,7 +54,9 @@ export function PianoRoll({
   return (
     <figure className="vk-roll" data-testid={testId} data-notes={notes.length} data-key={keyShift}>
       <figcaption className="vk-roll-caption muted">{summary}</figcaption>
-      <div className="vk-roll-scroll">
+      {/* a long melody scrolls sideways: focusable, so a keyboard can scroll it too (WCAG scrollable-region-focusable) */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+      <section className="vk-roll-scroll" tabIndex={0} aria-label={summary}>
         <svg
           className="vk-roll-svg"
           width={width}
@@ -131,7 +133,7 @@ export function PianoRoll({
           ))}
           <line x1={KEYS_W} x2={width} y1={gridH} y2={gridH} className="vk-roll-bar" />
         </svg>
-      </div>
+      </section>
     </figure>
   );
 }
