@@ -209,6 +209,27 @@ describe("account deletion", () => {
         storageKey: `media/${dave.userId}/purge-me.wav`,
       },
     });
+    // …a voice of theirs with its sample and preview, and a converted song with its three files
+    const voiceFiles = ["sample.wav", "preview.mp3", "song.wav", "result.mp3", "vocals.mp3"].map(
+      (name) => `voice/${dave.userId}/purge/${name}`,
+    );
+    for (const key of voiceFiles) await t.files.put(key, Readable.from([Buffer.from("ID3....")]));
+    await t.db.userVoice.create({
+      data: { userId: dave.userId, name: "我的声音", sourceKey: voiceFiles[0]!, previewKey: voiceFiles[1]!, status: 2 },
+    });
+    await t.db.voiceWork.create({
+      data: {
+        userId: dave.userId,
+        kind: "convert",
+        title: "私人歌曲",
+        voiceName: "我的声音",
+        settings: { semitones: 2 },
+        inputKey: voiceFiles[2]!,
+        outputKey: voiceFiles[3]!,
+        vocalsKey: voiceFiles[4]!,
+        status: 2,
+      },
+    });
     await t.db.user.update({
       where: { id: dave.userId },
       data: { deleteRequestedAt: new Date(Date.now() - 8 * 86_400_000) },
@@ -222,6 +243,9 @@ describe("account deletion", () => {
     expect(old.deletedAt).not.toBeNull();
     expect(await t.db.audioRecord.count({ where: { userId: dave.userId } })).toBe(0);
     expect(await t.files.size(`media/${dave.userId}/purge-me.wav`)).toBeNull();
+    expect(await t.db.userVoice.count({ where: { userId: dave.userId } })).toBe(0);
+    expect(await t.db.voiceWork.count({ where: { userId: dave.userId } })).toBe(0);
+    for (const key of voiceFiles) expect(await t.files.size(key)).toBeNull();
   });
 });
 

@@ -4,7 +4,8 @@ import { uploadedAvatarKey } from "./avatar.ts";
 
 /**
  * Ends an account whose deletion grace period is over: its sessions and personal data go (records
- * with their transcripts and tasks, folders, hot words, voices, speech tasks), and the row stays
+ * with their transcripts and tasks, folders, hot words, voices with their samples and previews,
+ * sung and converted songs, speech tasks), and the row stays
  * only as an anonymous tombstone (so ledgers and orders keep their references). The phone number is
  * freed: signing in with it again creates a new account. The stored files go after the commit, so a
  * failed transaction never loses a file it still references; "user.changed" tells every process's
@@ -13,7 +14,11 @@ import { uploadedAvatarKey } from "./avatar.ts";
 export async function purgeAccount(ctx: DomainContext, userId: number): Promise<void> {
   const keys = await transact(ctx, async (tx, after) => {
     const records = await tx.audioRecord.findMany({ where: { userId }, select: { storageKey: true } });
-    const voices = await tx.userVoice.findMany({ where: { userId }, select: { sourceKey: true } });
+    const voices = await tx.userVoice.findMany({ where: { userId }, select: { sourceKey: true, previewKey: true } });
+    const works = await tx.voiceWork.findMany({
+      where: { userId },
+      select: { inputKey: true, outputKey: true, vocalsKey: true },
+    });
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { userPhoto: true } });
     // an avatar another profile still shows (set before photos were checked) keeps its file
     const shared = await tx.user.count({ where: { userPhoto: user.userPhoto, id: { not: userId } } });
@@ -26,6 +31,7 @@ export async function purgeAccount(ctx: DomainContext, userId: number): Promise<
     await tx.audioRecord.deleteMany({ where: { userId } });
     await tx.folder.deleteMany({ where: { userId } });
     await tx.hotWord.deleteMany({ where: { userId } });
+    await tx.voiceWork.deleteMany({ where: { userId } });
     await tx.userVoice.deleteMany({ where: { userId } });
     await tx.ttsTask.deleteMany({ where: { userId } });
     await tx.user.update({
@@ -43,10 +49,11 @@ export async function purgeAccount(ctx: DomainContext, userId: number): Promise<
     after.publish({ type: "user.changed", userId });
     return [
       ...records.map((r) => r.storageKey),
-      ...voices.map((v) => v.sourceKey),
+      ...voices.flatMap((v) => [v.sourceKey, v.previewKey]),
+      ...works.flatMap((w) => [w.inputKey, w.outputKey, w.vocalsKey]),
       ...speech.flatMap((s) => (s.outputKey ? [s.outputKey] : [])),
       ...(avatar ? [avatar] : []),
-    ];
+    ].filter((key): key is string => !!key);
   });
   await Promise.all(keys.map((key) => ctx.files.delete(key)));
 }
