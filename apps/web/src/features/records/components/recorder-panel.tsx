@@ -10,7 +10,7 @@ import {
   pickRecordingFormat,
   type RecordingFormat,
   recordingFileName,
-} from "../lib/recording.ts";
+} from "@/lib/recording.ts";
 import "./recorder-panel.css";
 
 type State =

@@ -7,7 +7,7 @@ import {
   micProblem,
   pickRecordingFormat,
   type RecordingFormat,
-} from "../lib/recording.ts";
+} from "@/lib/recording.ts";
 
 export interface Take {
   file: File;

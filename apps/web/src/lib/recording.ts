@@ -1,7 +1,8 @@
 /**
  * What MediaRecorder should record: the browser's own format, uploaded under its own name (issue
  * 29) — WebM with Opus where the browser records it (Chrome, Edge, Firefox), else MP4 audio
- * (Safari), saved as .m4a. Nothing is relabelled.
+ * (Safari), saved as .m4a. Nothing is relabelled. Shared by the records recorder and the voice
+ * sample recorder.
  */
 export interface RecordingFormat {
   mimeType: string;
