@@ -1,6 +1,7 @@
 // `npm run admin -- <command>`: the operators' tools. Uses DATABASE_URL, or the embedded database
 // under DATA_DIR (through the running server when there is one, else opening it directly).
 //
+//   grant <phone> | revoke <phone>      make an account an operator of the console (/admin), or not
 //   gift-codes create --count 10 (--beans 50 | --card-minutes 60 | --member-days 30)
 //                     [--max-uses 1] [--expires 2027-01-31] [--batch spring]     prints the codes
 //   gift-codes list [--batch spring]
@@ -12,7 +13,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createDb, type Db } from "@yuelu/db";
-import { AppError, broadcast, createGiftCodes } from "@yuelu/domain";
+import { AppError, broadcast, CLI_ACTOR, createGiftCodes, setRole } from "@yuelu/domain";
 import { embeddedUrlFile, loadConfig, localFileStore, migrateFiles, openDatabase } from "@yuelu/runtime";
 import pg from "pg";
 
@@ -79,7 +80,22 @@ if (area === "files") {
 }
 const { db, close } = await database();
 try {
-  if (area === "gift-codes" && action === "create") {
+  if (area === "grant" || area === "revoke") {
+    const phone = action ?? "";
+    if (!/^1\d{10}$/.test(phone)) fail(`${area} <phone>: an 11-digit phone number of an existing account`);
+    // Events go nowhere from here; the API reads the role from the database on every admin call.
+    const events = { publish: async () => {} };
+    const result = await setRole({ db, events }, CLI_ACTOR, phone, area === "grant" ? "admin" : "user").catch(
+      (error: unknown) => {
+        if (error instanceof AppError) fail(`no account with phone ${phone}: sign in once with it first`);
+        throw error;
+      },
+    );
+    const what = area === "grant" ? "is now an operator (open /admin)" : "is no longer an operator";
+    console.log(
+      `user ${result.userId} (${phone}) ${result.changed ? what : `already ${area === "grant" ? "was an operator" : "was not an operator"}`}`,
+    );
+  } else if (area === "gift-codes" && action === "create") {
     const kinds = [values.beans, values["card-minutes"], values["member-days"]].filter((v) => v !== undefined);
     if (kinds.length !== 1) fail("give exactly one of --beans, --card-minutes, --member-days");
     const [rewardType, rewardNumber] = values.beans
@@ -149,7 +165,9 @@ try {
     for (const r of rows)
       console.log(`#${r.id}\t${r.createdAt.toISOString()}\t${r.rating}/5\tuser ${r.userId ?? "-"}\t${r.comment}`);
   } else {
-    fail("commands: gift-codes create|list, broadcast, feedback list, satisfaction list (see scripts/admin.ts)");
+    fail(
+      "commands: grant|revoke <phone>, gift-codes create|list, broadcast, feedback list, satisfaction list (see scripts/admin.ts)",
+    );
   }
 } finally {
   await close();

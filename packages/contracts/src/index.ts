@@ -1,4 +1,5 @@
 export * from "./account.ts";
+export * from "./admin/index.ts";
 export * from "./commerce.ts";
 export * from "./common.ts";
 export * from "./constants.ts";

@@ -117,3 +117,6 @@ export { extendMembership, isMemberAt } from "./wallet/membership.ts";
 export { assetsOf, dailyLimit, dailyLimitOf, storageInfo, ZERO_STORAGE } from "./wallet/quota.ts";
 export { CARD_VALIDITY, grantTimeCard, type TimeCardGrant } from "./wallet/time-cards.ts";
 export { ChargeRefused, chargeTranscription, refundTranscription } from "./wallet/transcription-charge.ts";
+// operator console (docs/admin.md)
+export { type AdminActor, type AuditEntry, audit, auditLog, CLI_ACTOR } from "./admin/audit.ts";
+export { type Role, setRole } from "./admin/roles.ts";

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { requireAuth } from "../plugins/auth.ts";
+import adminRoutes from "./admin/routes.ts";
 import contentRoutes from "./content/routes.ts";
 import dictationRoutes from "./dictation/routes.ts";
 import feedbackRoutes from "./feedback/routes.ts";
@@ -34,4 +35,6 @@ export default async function voiceYuelu(app: FastifyInstance) {
   await app.register(paymentRoutes);
   await app.register(ttsRoutes);
   await app.register(voiceRoutes);
+  // the operator console (docs/admin.md): admin role only
+  await app.register(adminRoutes);
 }

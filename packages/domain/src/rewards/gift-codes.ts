@@ -42,7 +42,9 @@ export async function redeemGiftCode(ctx: Ctx, userId: number, packCode: string)
   const now = ctx.clock.now();
   return transact(ctx, async (tx, after) => {
     const gift = await tx.giftCode.findUnique({ where: { packCode: code } });
-    if (!gift || (gift.expiresAt && gift.expiresAt <= now)) throw new AppError(StatusCode.GiftCodeInvalid);
+    if (!gift || gift.disabledAt || (gift.expiresAt && gift.expiresAt <= now)) {
+      throw new AppError(StatusCode.GiftCodeInvalid);
+    }
     const mine = await tx.giftRedemption.createMany({ data: [{ giftCodeId: gift.id, userId }], skipDuplicates: true });
     if (mine.count === 0) throw new AppError(StatusCode.GiftCodeRedeemed);
     const counted = await tx.$executeRaw`

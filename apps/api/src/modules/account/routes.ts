@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "@fastify/type-provider-zod";
 import {
   envelopeOf,
   ok,
+  StatusCode,
   ZInviteCodeParam,
   ZLoginBody,
   ZLoginData,
@@ -11,7 +12,7 @@ import {
   ZSmsSendBody,
   ZSmsSendData,
 } from "@yuelu/contracts";
-import { findOrCreateAccount } from "@yuelu/domain";
+import { AppError, findOrCreateAccount } from "@yuelu/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { requestLang } from "../../lib/lang.ts";
@@ -32,7 +33,13 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   const { config, db } = deps;
   const secureCookies = (config.PUBLIC_URL ?? "").startsWith("https://");
 
-  async function signIn(request: FastifyRequest, reply: FastifyReply, user: { id: number; nickName: string }) {
+  async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: { id: number; nickName: string; disabledAt: Date | null },
+  ) {
+    // An operator disabled this account (docs/admin.md): no new session.
+    if (user.disabledAt) throw new AppError(StatusCode.AccessDenied);
     const session = await createSession(db, user.id, {
       ip: request.ip,
       userAgent: request.headers["user-agent"] ?? "",

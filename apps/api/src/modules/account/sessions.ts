@@ -15,6 +15,8 @@ export interface SessionUser {
   userId: number;
   nickName: string;
   deleteRequestedAt: Date | null;
+  /** 'admin' opens /voice_yuelu/admin (checked on every call; a revoke drops cached sessions) */
+  role: string;
   /** epoch ms */
   expiresAt: number;
 }
@@ -45,14 +47,15 @@ interface SessionRow {
   expires_at: Date;
   last_seen_at: Date;
   delete_requested_at: Date | null;
+  role: string;
 }
 
 // A prepared statement on the hot path: every signed-in request may need it (bench/README.md).
 const FIND_SESSION = `
   SELECT s."userId" AS user_id, u."nickName" AS nick_name, s."expiresAt" AS expires_at,
-         s."lastSeenAt" AS last_seen_at, u."deleteRequestedAt" AS delete_requested_at
+         s."lastSeenAt" AS last_seen_at, u."deleteRequestedAt" AS delete_requested_at, u.role
   FROM sessions s JOIN users u ON u.id = s."userId"
-  WHERE s.id = $1 AND u."deletedAt" IS NULL`;
+  WHERE s.id = $1 AND u."deletedAt" IS NULL AND u."disabledAt" IS NULL`;
 
 /**
  * The signed-in user behind the request's signed sid cookie, or null when there is none or it is
@@ -83,6 +86,7 @@ export async function sessionOf(
     userId: row.user_id,
     nickName: row.nick_name,
     deleteRequestedAt: row.delete_requested_at,
+    role: row.role,
     expiresAt: row.expires_at.getTime(),
   };
   cache.set(signed, session, now);
