@@ -11,6 +11,13 @@ import {
 import { AppError, auditLog } from "@yuelu/domain";
 import type { FastifyInstance } from "fastify";
 import { userIdOf } from "../../plugins/auth.ts";
+import adminCatalogueRoutes from "./catalogue.ts";
+import adminContentRoutes from "./content.ts";
+import adminGiftsRoutes from "./gifts.ts";
+import adminMessagesRoutes from "./messages.ts";
+import adminOrdersRoutes from "./orders.ts";
+import adminSystemRoutes from "./system.ts";
+import adminUsersRoutes from "./users.ts";
 import { APP_VERSION } from "./version.ts";
 
 export const ADMIN_TAG_PREFIX = "admin";
@@ -45,4 +52,11 @@ export default async function adminRoutes(fastify: FastifyInstance) {
     { schema: { tags, querystring: ZAdminAuditQuery, response: { 200: envelopeOf(adminPageOf(ZAdminAuditEntry)) } } },
     async (req) => ok(await auditLog(db, req.query)),
   );
+  await app.register(adminCatalogueRoutes);
+  await app.register(adminGiftsRoutes);
+  await app.register(adminMessagesRoutes);
+  await app.register(adminContentRoutes);
+  await app.register(adminUsersRoutes);
+  await app.register(adminOrdersRoutes);
+  await app.register(adminSystemRoutes);
 }

@@ -1,0 +1,2 @@
+// Contracts of /voice_yuelu/admin (gifts): see docs/admin.md.
+export {};

@@ -1,0 +1,2 @@
+// Contracts of /voice_yuelu/admin (system): see docs/admin.md.
+export {};

@@ -1,0 +1,2 @@
+// Contracts of /voice_yuelu/admin (users): see docs/admin.md.
+export {};
