@@ -22,6 +22,7 @@ export const common: typeof zh = {
     vip: "Membership center",
     tranSatis: "Satisfaction",
     notFound: "Page not found",
+    admin: "Operator console",
   },
   nav: {
     groupTranscribe: "Transcription",
@@ -87,6 +88,20 @@ export const common: typeof zh = {
     select: "Select {{name}}",
     selected: "{{count}} selected",
     clearSelection: "Clear selection",
+  },
+  /** the shared audio player (components/ui/audio-player.tsx) */
+  player: {
+    playNamed: "Play “{{title}}”",
+    pauseNamed: "Pause “{{title}}”",
+    seek: "Position in “{{title}}”",
+    playFailed: "The audio cannot be played here: download it, or try again later",
+    download: "Download",
+    downloadNamed: "Download “{{title}}”",
+  },
+  /** components/ui/range-slider.tsx */
+  slider: {
+    reset: "Reset",
+    resetNamed: "Reset {{name}}",
   },
   pagination: {
     label: "Page {{page}} of {{pages}}",

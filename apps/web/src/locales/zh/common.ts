@@ -21,6 +21,7 @@ export const common = {
     vip: "会员中心",
     tranSatis: "满意度评价",
     notFound: "页面不存在",
+    admin: "运营后台",
   },
   nav: {
     groupTranscribe: "录音转文字",
@@ -89,6 +90,20 @@ export const common = {
     select: "选择 {{name}}",
     selected: "已选 {{count}} 项",
     clearSelection: "取消选择",
+  },
+  /** the shared audio player (components/ui/audio-player.tsx) */
+  player: {
+    playNamed: "播放「{{title}}」",
+    pauseNamed: "暂停「{{title}}」",
+    seek: "「{{title}}」的播放位置",
+    playFailed: "无法在此播放该音频：请下载后收听，或稍后再试",
+    download: "下载",
+    downloadNamed: "下载「{{title}}」",
+  },
+  /** components/ui/range-slider.tsx */
+  slider: {
+    reset: "重置",
+    resetNamed: "重置{{name}}",
   },
   pagination: {
     label: "第 {{page}} / {{pages}} 页",

@@ -1,10 +1,10 @@
 import type { TtsTask } from "@yuelu/contracts";
 import { useTranslation } from "react-i18next";
+import { AudioPlayer } from "@/components/ui/audio-player.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ProgressBar } from "@/components/ui/states.tsx";
 import { useTtsProgress } from "../api/get-tts-progress.ts";
 import { taskPhase } from "../lib/task-status.ts";
-import { TtsPlayer } from "./tts-player.tsx";
 import "./tts-result.css";
 
 /** The work just started: its progress (polled), then its player and download, or why it failed. */
@@ -35,11 +35,11 @@ export function TtsResult({ task, onRetry }: { task: TtsTask; onRetry: () => voi
         </div>
       )}
       {phase === "done" && audioUrl && (
-        <TtsPlayer
+        <AudioPlayer
           src={audioUrl}
           title={task.title}
           downloadUrl={downloadUrl}
-          durationMs={item?.durationMs ?? task.durationMs}
+          seconds={(item?.durationMs ?? task.durationMs) / 1000}
           testId="result-player"
         />
       )}

@@ -3,10 +3,17 @@ import { TTS_FORMATS, TTS_MAX_CHARS, TTS_PITCH, TTS_SPEED, TTS_VOLUME, ttsCharCo
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button.tsx";
+import { useReadyMyVoices } from "../api/get-my-voices.ts";
 import { useSelectOptions } from "../api/get-select-options.ts";
 import { useTtsQuota } from "../api/get-tts-quota.ts";
 import { type StartTtsInput, useStartTts } from "../api/start-tts.ts";
-import { clearVoiceBank, readVoiceBank, type StoredVoice, storeVoiceBank } from "../lib/voice-bank.ts";
+import {
+  clearVoiceBank,
+  readMyVoiceChoice,
+  readVoiceBank,
+  type StoredVoice,
+  storeVoiceBank,
+} from "../lib/voice-bank.ts";
 import { SongWorks } from "./song-works.tsx";
 import { TextEditor } from "./text-editor.tsx";
 import { isQuotaExceeded, quotaExceededMessage, TtsQuotaLine } from "./tts-quota.tsx";
@@ -43,6 +50,18 @@ export function TtsStudio() {
   // Read again once mounted: the page this one replaced may have cleared the voice bank as it left
   // (spec §4, /transaudio), and its clean-up runs after this page's first render.
   useEffect(() => setVoice(readVoiceBank()), []);
+  // One of my voices chosen in the library ('mine'): selected once the list of ready ones arrives.
+  const [chosenMineId] = useState(() => readMyVoiceChoice());
+  const ready = useReadyMyVoices();
+  const minePreselected = useRef(false);
+  useEffect(() => {
+    if (minePreselected.current || chosenMineId === null) return;
+    const found = ready.find((v) => v.voiceId === chosenMineId);
+    if (found) {
+      minePreselected.current = true;
+      setMine(found);
+    }
+  }, [ready, chosenMineId]);
 
   const limits = options.data?.limits;
   const maxChars = limits?.maxChars ?? TTS_MAX_CHARS;

@@ -148,4 +148,52 @@ describe("/voice-library", () => {
     expect(within(card(1)).getByRole("button", { name: "Listen to 音色1" })).toBeInTheDocument();
     expect(within(card(1)).getByRole("button", { name: "Use this voice: 音色1" })).toHaveTextContent("Use this voice");
   });
+
+  it("offers my own voices under 'mine': a ready one is used like a library voice, a training one is not", async () => {
+    const mine = (voiceId: number, status: number, extra: object = {}) => ({
+      voiceId,
+      name: `我的声音${voiceId}`,
+      language: "zh",
+      method: "match",
+      status,
+      progress: status === 2 ? 100 : 40,
+      sampleSeconds: 20,
+      baseVoiceName: "晓晓",
+      profile: null,
+      previewUrl: status === 2 ? `/voice_yuelu/voice/my_voice/preview?voiceId=${voiceId}` : "",
+      sampleUrl: "",
+      createTime: 1,
+      updateTime: 1,
+      ...extra,
+    });
+    const api = library({
+      "GET /voice/my_voice/list": () => ({ total: 2, list: [mine(7, 2), mine(8, 1)] }),
+      "POST /tts/start_tts": ({ body }) => ({ ...(body as object), taskId: 5 }),
+    });
+    const { router } = renderApp("/voice-library");
+    await screen.findAllByTestId("voice-card");
+    await userEvent.click(screen.getByRole("radio", { name: "我的声音" }));
+    const cards = await screen.findAllByTestId("my-voice-card");
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent("由「晓晓」匹配而来");
+    expect(cards[1]).toHaveTextContent("训练中 40%");
+    expect(within(cards[1]!).getByRole("button", { name: "使用此音色「我的声音8」" })).toBeDisabled();
+    await userEvent.click(within(cards[0]!).getByRole("button", { name: "使用此音色「我的声音7」" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/text-to-speech"));
+    await waitFor(() => expect(screen.getByTestId("voice-picker").dataset.myVoiceId).toBe("7"));
+    await userEvent.type(screen.getByTestId("tts-text"), "你好");
+    await userEvent.click(screen.getByTestId("generate"));
+    await waitFor(() => expect(api.callsTo("/start_tts")).toHaveLength(1));
+    expect(api.callsTo("/start_tts")[0]!.body).toMatchObject({ text: "你好", myVoiceId: 7 });
+  });
+
+  it("says how to make a voice when I have none", async () => {
+    library({ "GET /voice/my_voice/list": () => ({ total: 0, list: [] }) });
+    renderApp("/voice-library");
+    await screen.findAllByTestId("voice-card");
+    await userEvent.click(screen.getByRole("radio", { name: "我的声音" }));
+    expect(await screen.findByText(/还没有我的声音/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "去创建我的声音" })).toHaveAttribute("href", "/myVoice");
+  });
 });

@@ -1,9 +1,12 @@
 import { useNavigate } from "react-router-dom";
 import { paths } from "@/config/paths.ts";
-import { storeVoiceBank } from "../lib/voice-bank.ts";
+import { storeMyVoiceChoice, storeVoiceBank } from "../lib/voice-bank.ts";
 import { VoiceLibraryBrowser } from "./voice-library-browser.tsx";
 
-/** /voice-library: 'use this voice' keeps the voice in the voice bank and opens text to speech. */
+/**
+ * /voice-library: 'use this voice' keeps the voice (a library one, or one of mine) in the voice bank
+ * and opens text to speech.
+ */
 export function VoiceLibraryView() {
   const navigate = useNavigate();
   return (
@@ -11,6 +14,10 @@ export function VoiceLibraryView() {
       action="use"
       onChoose={(voice) => {
         storeVoiceBank(voice);
+        navigate(paths.textToSpeech);
+      }}
+      onChooseMine={(voice) => {
+        storeMyVoiceChoice(voice.voiceId);
         navigate(paths.textToSpeech);
       }}
     />

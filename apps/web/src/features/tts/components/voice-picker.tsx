@@ -101,6 +101,14 @@ export function VoicePicker({
             onChange(v);
             setOpen(false);
           }}
+          selectedMineId={mine?.voiceId ?? null}
+          onChooseMine={
+            onMine &&
+            ((v) => {
+              onMine(v);
+              setOpen(false);
+            })
+          }
         />
       </Dialog>
     </div>

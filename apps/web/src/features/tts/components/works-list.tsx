@@ -2,13 +2,13 @@ import type { TtsWork } from "@yuelu/contracts";
 import { clsx } from "clsx";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AudioPlayer } from "@/components/ui/audio-player.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Pagination } from "@/components/ui/pagination.tsx";
 import { EmptyState, ErrorState, Spinner } from "@/components/ui/states.tsx";
 import { formatDateTime, formatDuration } from "@/lib/format.ts";
 import { useWorks } from "../api/get-works.ts";
 import { taskPhase } from "../lib/task-status.ts";
-import { TtsPlayer } from "./tts-player.tsx";
 import { WorkDeleteDialog } from "./work-delete-dialog.tsx";
 import { WorkRenameDialog } from "./work-rename-dialog.tsx";
 import "./works-list.css";
@@ -113,10 +113,10 @@ export function WorksList({ onDeleted }: { onDeleted?: (taskId: number) => void 
                   </div>
                   {playing && (
                     <div className="tts-work-player">
-                      <TtsPlayer
+                      <AudioPlayer
                         src={work.audioUrl}
                         title={work.title}
-                        durationMs={work.durationMs}
+                        seconds={work.durationMs / 1000}
                         autoPlay
                         testId="work-player"
                       />

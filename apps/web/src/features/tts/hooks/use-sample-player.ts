@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "@/lib/api-client.ts";
+import { claimAudio, releaseAudio } from "@/lib/exclusive-audio.ts";
 import { tryListen } from "../api/try-listen.ts";
-import { claimAudio, releaseAudio } from "../lib/exclusive-audio.ts";
 
 export type SampleState = { promptId: number; phase: "loading" | "playing" } | null;
 

@@ -38,6 +38,25 @@ export function readVoiceBank(): StoredVoice | null {
   }
 }
 
+/**
+ * 'Use this voice' on one of my voices (the library's 'mine' filter): the same one-time key holds
+ * its id instead of a library voice's, so the text-to-speech page preselects it.
+ */
+export function storeMyVoiceChoice(voiceId: number) {
+  writeStorage(StorageKey.voiceBank, JSON.stringify({ myVoiceId: voiceId }));
+}
+
+export function readMyVoiceChoice(): number | null {
+  const raw = readStorage(StorageKey.voiceBank);
+  if (!raw) return null;
+  try {
+    const id = (JSON.parse(raw) as { myVoiceId?: unknown }).myVoiceId;
+    return Number.isInteger(id) && (id as number) > 0 ? (id as number) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function clearVoiceBank() {
   removeStorage(StorageKey.voiceBank);
 }

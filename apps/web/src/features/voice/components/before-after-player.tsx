@@ -1,9 +1,9 @@
 import { type ChangeEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { claimAudio, releaseAudio } from "@/lib/exclusive-audio.ts";
 import { formatDuration } from "@/lib/format.ts";
 import { useAudioPeaks } from "../hooks/use-audio-peaks.ts";
-import { claimAudio, releaseAudio } from "../lib/exclusive-audio.ts";
-import "./audio-player.css";
+import "@/components/ui/audio-player.css";
 import "./before-after-player.css";
 
 const BUCKETS = 240;
@@ -84,7 +84,7 @@ export function BeforeAfterPlayer({
     if (box.width > 0 && max > 0) seekTo(((e.clientX - box.left) / box.width) * max);
   };
 
-  const label = playing ? t("voiceKit.pauseNamed", { title }) : t("voiceKit.playNamed", { title });
+  const label = playing ? t("player.pauseNamed", { title }) : t("player.playNamed", { title });
   const at = max > 0 ? Math.min(1, time / max) : 0;
   const audioFor = (s: Side, src: string) => (
     // biome-ignore lint/a11y/useMediaCaption: a song, named beside its player
@@ -157,10 +157,10 @@ export function BeforeAfterPlayer({
           </div>
         )}
       </div>
-      <div className="vk-player ab-controls">
+      <div className="audio-player ab-controls">
         <button
           type="button"
-          className="vk-player-toggle"
+          className="audio-player-toggle"
           aria-label={label}
           title={label}
           onClick={toggle}
@@ -169,7 +169,7 @@ export function BeforeAfterPlayer({
           <span aria-hidden>{playing ? "❚❚" : "▶"}</span>
         </button>
         <input
-          className="vk-player-seek"
+          className="audio-player-seek"
           type="range"
           min={0}
           max={max || 1}
@@ -177,28 +177,28 @@ export function BeforeAfterPlayer({
           value={Math.min(time, max || 1)}
           onChange={seek}
           disabled={max === 0}
-          aria-label={t("voiceKit.seek", { title })}
+          aria-label={t("player.seek", { title })}
           aria-valuetext={`${formatDuration(time)} / ${formatDuration(max)}`}
         />
-        <span className="vk-player-time" aria-hidden data-testid="ab-time">
+        <span className="audio-player-time" aria-hidden data-testid="ab-time">
           {formatDuration(time)} / {formatDuration(max)}
         </span>
         {downloadUrl && (
           <a
-            className="btn btn-secondary btn-sm vk-player-download"
+            className="btn btn-secondary btn-sm audio-player-download"
             href={downloadUrl}
             download
-            aria-label={t("voiceKit.downloadNamed", { title })}
+            aria-label={t("player.downloadNamed", { title })}
             data-testid="player-download"
           >
             <span aria-hidden>⤓</span>
-            <span className="vk-player-download-text">{t("voiceKit.download")}</span>
+            <span className="audio-player-download-text">{t("player.download")}</span>
           </a>
         )}
       </div>
       {failed && (
         <p className="error-text" role="alert">
-          {t("voiceKit.playFailed")}
+          {t("player.playFailed")}
         </p>
       )}
       {audioFor("before", before)}

@@ -2,6 +2,7 @@ import { CONVERT_SEMITONES, SONG_MAX_BYTES, SONG_MAX_SECONDS, VOICE_WORK_TITLE_M
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button.tsx";
+import { RangeSlider } from "@/components/ui/range-slider.tsx";
 import { formatDuration, formatSize } from "@/lib/format.ts";
 import { useVoiceCapabilities } from "../api/get-capabilities.ts";
 import { useVoiceQuota } from "../api/get-quota.ts";
@@ -12,7 +13,6 @@ import { useUpload } from "../hooks/use-upload.ts";
 import { readAudioDuration } from "../lib/media-duration.ts";
 import { newRequestId } from "../lib/request-id.ts";
 import { AUDIO_ACCEPT, checkAudioFile } from "../lib/upload-check.ts";
-import { RangeSlider } from "./range-slider.tsx";
 import { UploadProgress } from "./upload-progress.tsx";
 import { VoiceChoice, type VoicePick } from "./voice-choice.tsx";
 import { isVoiceQuotaUsed, VoiceQuotaLine } from "./voice-quota.tsx";

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AudioPlayer } from "@/components/ui/audio-player.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ProgressBar } from "@/components/ui/states.tsx";
 import { formatDateTime, formatDuration } from "@/lib/format.ts";
 import type { MyVoice, VoiceProgressItem } from "../api/types.ts";
 import { phaseOf } from "../lib/status.ts";
-import { AudioPlayer } from "./audio-player.tsx";
 import { MethodBadge } from "./method-badge.tsx";
 
 /**

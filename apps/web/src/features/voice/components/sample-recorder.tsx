@@ -1,11 +1,11 @@
 import { type Lang, MY_VOICE_MAX_SECONDS, MY_VOICE_MIN_SECONDS } from "@yuelu/contracts/constants";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { AudioPlayer } from "@/components/ui/audio-player.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { formatDuration } from "@/lib/format.ts";
 import { type Take, useRecorder } from "../hooks/use-recorder.ts";
 import { READING_PROMPTS } from "../lib/prompts.ts";
-import { AudioPlayer } from "./audio-player.tsx";
 import "./sample-recorder.css";
 
 /**

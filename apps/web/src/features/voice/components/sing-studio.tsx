@@ -2,6 +2,7 @@ import { type Lang, LYRICS_MAX, SING_KEY, SING_TEMPO, VOICE_WORK_TITLE_MAX } fro
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button.tsx";
+import { RangeSlider } from "@/components/ui/range-slider.tsx";
 import { currentLang } from "@/lib/i18n.ts";
 import { useVoiceCapabilities } from "../api/get-capabilities.ts";
 import { useVoiceQuota } from "../api/get-quota.ts";
@@ -14,7 +15,6 @@ import { newRequestId } from "../lib/request-id.ts";
 import { fitSyllables, splitSyllables } from "../lib/syllables.ts";
 import { type MelodyChoice, MelodySource } from "./melody-source.tsx";
 import { PianoRoll } from "./piano-roll.tsx";
-import { RangeSlider } from "./range-slider.tsx";
 import { UploadProgress } from "./upload-progress.tsx";
 import { VoiceChoice, type VoicePick } from "./voice-choice.tsx";
 import { isVoiceQuotaUsed, VoiceQuotaLine } from "./voice-quota.tsx";

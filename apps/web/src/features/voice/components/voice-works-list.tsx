@@ -1,6 +1,7 @@
 import type { VoiceWorkKind } from "@yuelu/contracts/constants";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AudioPlayer } from "@/components/ui/audio-player.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Pagination } from "@/components/ui/pagination.tsx";
 import { EmptyState, ErrorState, ProgressBar, Spinner } from "@/components/ui/states.tsx";
@@ -8,7 +9,6 @@ import { formatDateTime, formatDuration } from "@/lib/format.ts";
 import type { VoiceWork } from "../api/types.ts";
 import { useVoiceWorks } from "../api/works.ts";
 import { phaseOf } from "../lib/status.ts";
-import { AudioPlayer } from "./audio-player.tsx";
 import { BeforeAfterPlayer } from "./before-after-player.tsx";
 import { WorkDeleteDialog, WorkRenameDialog } from "./work-dialogs.tsx";
 

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
+import { AudioPlayer } from "@/components/ui/audio-player.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ProgressBar } from "@/components/ui/states.tsx";
 import { apiBase } from "@/config/env.ts";
 import type { VoiceWork } from "../api/types.ts";
 import { useWorkProgress } from "../api/works.ts";
 import { phaseOf } from "../lib/status.ts";
-import { AudioPlayer } from "./audio-player.tsx";
 import { BeforeAfterPlayer } from "./before-after-player.tsx";
 import { PianoRoll } from "./piano-roll.tsx";
 

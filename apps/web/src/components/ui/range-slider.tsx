@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import "./range-slider.css";
 
 export interface Range {
   min: number;
@@ -7,7 +8,10 @@ export interface Range {
   default: number;
 }
 
-/** A labelled slider with its value in words and a reset to the default (key, tempo, semitones). */
+/**
+ * A labelled slider with its value in words and a reset to the default: speed, pitch and volume of
+ * speech; key, tempo and semitones of songs.
+ */
 export function RangeSlider({
   label,
   range,
@@ -28,22 +32,22 @@ export function RangeSlider({
   const { t } = useTranslation();
   const id = useId();
   return (
-    <div className="vk-slider">
-      <div className="vk-slider-head">
+    <div className="range-slider">
+      <div className="range-slider-head">
         <label htmlFor={id} className="field-label">
           {label}
         </label>
-        <output htmlFor={id} className="vk-slider-value" data-testid={`${testId}-value`}>
+        <output htmlFor={id} className="range-slider-value" data-testid={`${testId}-value`}>
           {text}
         </output>
         {value !== range.default && (
           <button
             type="button"
-            className="vk-slider-reset"
+            className="range-slider-reset"
             onClick={() => onChange(range.default)}
-            aria-label={t("voiceKit.resetNamed", { name: label })}
+            aria-label={t("slider.resetNamed", { name: label })}
           >
-            {t("voiceKit.reset")}
+            {t("slider.reset")}
           </button>
         )}
       </div>

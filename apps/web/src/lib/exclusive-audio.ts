@@ -1,6 +1,6 @@
 /**
- * One sound at a time across the voice pages: an audio element that starts playing
- * pauses the one that played before (a preview, a sample, a take, a work).
+ * One sound at a time across the app: an audio element that starts playing pauses the one that
+ * played before (a library sample, a preview, a take, a work, a fresh result).
  */
 let current: HTMLMediaElement | null = null;
 

@@ -1,25 +1,26 @@
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { claimAudio, releaseAudio } from "@/lib/exclusive-audio.ts";
 import { formatDuration } from "@/lib/format.ts";
-import { claimAudio, releaseAudio } from "../lib/exclusive-audio.ts";
-import "./tts-player.css";
+import "./audio-player.css";
 
 /**
- * A synthesised work's player: play/pause, a seek bar and the time, and its download — labelled
- * controls over one audio element (only one sound of these pages plays at a time).
+ * A player: play/pause, a seek bar and the time, and a download — labelled controls over one audio
+ * element (one sound of these pages at a time). `seconds` is the length when the file does not say
+ * (a fresh WebM recording).
  */
-export function TtsPlayer({
+export function AudioPlayer({
   src,
   title,
   downloadUrl,
-  durationMs = 0,
+  seconds = 0,
   autoPlay,
-  testId = "tts-player",
+  testId = "audio-player",
 }: {
   src: string;
   title: string;
   downloadUrl?: string;
-  durationMs?: number;
+  seconds?: number;
   autoPlay?: boolean;
   testId?: string;
 }) {
@@ -27,7 +28,7 @@ export function TtsPlayer({
   const audioRef = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
-  const [duration, setDuration] = useState(durationMs / 1000);
+  const [duration, setDuration] = useState(seconds);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -53,13 +54,13 @@ export function TtsPlayer({
     setTime(audio.currentTime);
   };
 
-  const label = playing ? t("tts.pauseNamed", { title }) : t("tts.playNamed", { title });
+  const label = playing ? t("player.pauseNamed", { title }) : t("player.playNamed", { title });
   const max = Number.isFinite(duration) && duration > 0 ? duration : 0;
   return (
-    <div className="tts-player" data-testid={testId} data-playing={playing ? "1" : "0"}>
+    <div className="audio-player" data-testid={testId} data-playing={playing ? "1" : "0"}>
       <button
         type="button"
-        className="tts-player-toggle"
+        className="audio-player-toggle"
         aria-label={label}
         title={label}
         onClick={toggle}
@@ -68,7 +69,7 @@ export function TtsPlayer({
         <span aria-hidden>{playing ? "❚❚" : "▶"}</span>
       </button>
       <input
-        className="tts-player-seek"
+        className="audio-player-seek"
         type="range"
         min={0}
         max={max || 1}
@@ -76,30 +77,30 @@ export function TtsPlayer({
         value={Math.min(time, max || 1)}
         onChange={seek}
         disabled={max === 0}
-        aria-label={t("tts.seek", { title })}
+        aria-label={t("player.seek", { title })}
         aria-valuetext={`${formatDuration(time)} / ${formatDuration(max)}`}
       />
-      <span className="tts-player-time" aria-hidden>
+      <span className="audio-player-time" aria-hidden>
         {formatDuration(time)} / {formatDuration(max)}
       </span>
       {downloadUrl && (
         <a
-          className="btn btn-secondary btn-sm tts-player-download"
+          className="btn btn-secondary btn-sm audio-player-download"
           href={downloadUrl}
           download
-          aria-label={t("tts.downloadNamed", { title })}
+          aria-label={t("player.downloadNamed", { title })}
           data-testid="player-download"
         >
           <span aria-hidden>⤓</span>
-          <span className="tts-player-download-text">{t("tts.download")}</span>
+          <span className="audio-player-download-text">{t("player.download")}</span>
         </a>
       )}
       {failed && (
-        <p className="error-text tts-player-error" role="alert">
-          {t("tts.playFailed")}
+        <p className="error-text audio-player-error" role="alert">
+          {t("player.playFailed")}
         </p>
       )}
-      {/* biome-ignore lint/a11y/useMediaCaption: synthesised speech of the text shown beside it */}
+      {/* biome-ignore lint/a11y/useMediaCaption: a voice or a song, named beside its player */}
       <audio
         ref={audioRef}
         src={src}
