@@ -1,8 +1,5 @@
-import { once } from "node:events";
 import { writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Test } from "supertest";
@@ -11,6 +8,7 @@ import { decodeToPcm, encodeWav } from "../../apps/worker/src/audio/pcm.ts";
 import { parseWav } from "../../apps/worker/src/audio/speech-audio.ts";
 import { startVoiceWorker } from "../../apps/worker/src/voice-worker.ts";
 import { createTestApp, type SignedIn, signIn, type TestApp } from "../helpers/app.ts";
+import { FakeVoiceServer } from "../helpers/fake-voice-server.ts";
 import { waitFor } from "../helpers/tasks.ts";
 import { audioStats, reportTtsEngines, startTestTtsWorker } from "../helpers/tts.ts";
 import { generatedSong, jfk, midiBytes, repeat, stereoWav, wavBytes } from "../helpers/voice.ts";
@@ -22,73 +20,6 @@ import { generatedSong, jfk, midiBytes, repeat, stereoWav, wavBytes } from "../h
  * stored results show whose audio they hold. Everything else is real: the API, PostgreSQL, Redis, the
  * voice and TTS workers, ffmpeg and Rubber Band.
  */
-
-interface Received {
-  path: string;
-  authorization?: string | undefined;
-  json?: Record<string, unknown>;
-  fields: Record<string, string>;
-  files: Record<string, Buffer>;
-}
-
-/** Test double of a configured voice server (named as a fake): records every request, answers `answer`'s. */
-class FakeVoiceServer {
-  readonly received: Received[] = [];
-  /** statuses answered (with an error body) before the next normal answers */
-  readonly failNext: number[] = [];
-  private server: Server;
-
-  constructor(answer: (got: Received) => Buffer | object) {
-    this.server = createServer((req, res) => {
-      void this.read(req).then(
-        (got) => {
-          this.received.push(got);
-          const status = this.failNext.shift();
-          if (status) {
-            res.writeHead(status, { "content-type": "application/json" });
-            res.end(JSON.stringify({ error: { message: `fake says ${status}` } }));
-            return;
-          }
-          const body = answer(got);
-          const bytes = Buffer.isBuffer(body);
-          res.writeHead(200, { "content-type": bytes ? "audio/wav" : "application/json" });
-          res.end(bytes ? body : JSON.stringify(body));
-        },
-        (error: Error) => {
-          res.writeHead(500);
-          res.end(error.message);
-        },
-      );
-    });
-  }
-
-  async start(): Promise<string> {
-    this.server.listen(0, "127.0.0.1");
-    await once(this.server, "listening");
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop() {
-    this.server.close();
-  }
-
-  private async read(req: IncomingMessage): Promise<Received> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks);
-    const type = req.headers["content-type"] ?? "";
-    const got: Received = { path: req.url ?? "", authorization: req.headers.authorization, fields: {}, files: {} };
-    if (type.startsWith("application/json")) got.json = JSON.parse(body.toString("utf8"));
-    if (type.startsWith("multipart/form-data")) {
-      const form = await new Response(body, { headers: { "content-type": type } }).formData();
-      for (const [key, value] of form.entries()) {
-        if (typeof value === "string") got.fields[key] = value;
-        else got.files[key] = Buffer.from(await value.arrayBuffer());
-      }
-    }
-    return got;
-  }
-}
 
 /** A sine of `hz` (with `harmonics` overtones falling off), `seconds` long. */
 function tone(hz: number, seconds: number, rate: number, amplitude = 0.3, harmonics = 1): Float32Array {

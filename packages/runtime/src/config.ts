@@ -151,6 +151,14 @@ const EnvSchema = z.object({
   VOICE_CLONE_URL: z.string().url().optional(),
   VOICE_CLONE_KEY: z.string().min(1).optional(),
   VOICE_CLONE_MODEL: z.string().min(1).default("tts-1"),
+  /**
+   * What VOICE_CLONE_URL speaks: openai-compatible (reference clip sent in the request) or gpt-sovits
+   * (a GPT-SoVITS api_v2 server: POST {url}/tts, the reference clip written into VOICE_CLONE_REF_DIR,
+   * which the server reads as VOICE_CLONE_REF_DIR_REMOTE — the same folder by default).
+   */
+  VOICE_CLONE_ENGINE: z.enum(["openai-compatible", "gpt-sovits"]).default("openai-compatible"),
+  VOICE_CLONE_REF_DIR: z.string().min(1).optional(),
+  VOICE_CLONE_REF_DIR_REMOTE: z.string().min(1).optional(),
   /** Base URL of an RVC-style voice conversion server (POST {url}/convert): it sings a song's vocals in the chosen voice. */
   VOICE_CONVERT_URL: z.string().url().optional(),
   VOICE_CONVERT_KEY: z.string().min(1).optional(),

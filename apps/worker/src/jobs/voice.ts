@@ -203,7 +203,7 @@ async function trainVoice(id: number, ctx: VoiceJobContext) {
   if (ctx.remote?.VOICE_CLONE_URL) {
     const speech = await cloneSpeak(
       ctx.remote,
-      { text: PREVIEW_TEXT[language], reference: referenceWav(sample!, ANALYSIS_RATE) },
+      { text: PREVIEW_TEXT[language], reference: referenceWav(sample!, ANALYSIS_RATE), language },
       VOICE_RATE,
     );
     if (speech.length === 0)

@@ -11,6 +11,7 @@ import {
   TtsEngineUnavailableError,
 } from "../tts/types.ts";
 import { PermanentVoiceError } from "./errors.ts";
+import { gptSovitsBody, placeReference } from "./gpt-sovits-clone.ts";
 import { resample } from "./resample.ts";
 import type { Separation } from "./separate.ts";
 
@@ -30,6 +31,9 @@ export type RemoteVoiceConfig = Partial<
     | "VOICE_CLONE_URL"
     | "VOICE_CLONE_KEY"
     | "VOICE_CLONE_MODEL"
+    | "VOICE_CLONE_ENGINE"
+    | "VOICE_CLONE_REF_DIR"
+    | "VOICE_CLONE_REF_DIR_REMOTE"
     | "VOICE_CONVERT_URL"
     | "VOICE_CONVERT_KEY"
     | "VOICE_SEPARATE_URL"
@@ -169,15 +173,26 @@ export interface CloneRequest {
   referenceText?: string;
   /** OpenAI's own speed field (0.25–4); left out means the server's default */
   speed?: number;
+  /** the text's language, when known (GPT-SoVITS is told; "auto" otherwise) */
+  language?: "zh" | "en";
 }
 
 /**
- * `POST {VOICE_CLONE_URL}/v1/audio/speech` with `{model, input, voice: "reference", response_format:
- * "wav", reference_audio: <base64 WAV>, reference_text?, speed?}` → audio bytes (any format decodeSpeech
- * reads).
+ * VOICE_CLONE_ENGINE=openai-compatible (the default): `POST {VOICE_CLONE_URL}/v1/audio/speech` with
+ * `{model, input, voice: "reference", response_format: "wav", reference_audio: <base64 WAV>,
+ * reference_text?, speed?}`. VOICE_CLONE_ENGINE=gpt-sovits: `POST {VOICE_CLONE_URL}/tts` (api_v2) with the
+ * reference written where the server reads it (gpt-sovits-clone.ts). Either answers audio bytes (any
+ * format decodeSpeech reads).
  */
 export async function cloneSpeech(config: RemoteVoiceConfig, request: CloneRequest, signal?: AbortSignal) {
   if (!config.VOICE_CLONE_URL) throw new PermanentVoiceError("engine-unavailable", "VOICE_CLONE_URL is not set");
+  if (config.VOICE_CLONE_ENGINE === "gpt-sovits") {
+    const endpoint = `${base(config.VOICE_CLONE_URL)}/tts`;
+    const refAudioPath = await placeReference(config, request.reference);
+    const body = JSON.stringify(gptSovitsBody({ ...request, refAudioPath }));
+    const data = await post("GPT-SoVITS server", endpoint, body, { key: config.VOICE_CLONE_KEY, signal });
+    return decoded("GPT-SoVITS server", endpoint, () => decodeSpeech(data, CLONE_RATE, signal));
+  }
   const endpoint = `${base(config.VOICE_CLONE_URL).replace(/\/v1$/, "")}/v1/audio/speech`;
   const body = JSON.stringify({
     model: config.VOICE_CLONE_MODEL ?? "tts-1",
@@ -235,7 +250,11 @@ export function cloneTtsEngine(config: RemoteVoiceConfig, reference: Buffer): Tt
         2,
         async (text): Promise<PcmAudio> => {
           const audio = text.trim()
-            ? await cloneSpeech(config, { text, reference, speed: options.speed }, options.signal)
+            ? await cloneSpeech(
+                config,
+                { text, reference, speed: options.speed, language: options.language },
+                options.signal,
+              )
             : { sampleRate: CLONE_RATE, samples: new Int16Array(0) };
           options.onProgress?.(++done);
           if (audio.sampleRate === CLONE_RATE) return audio;
