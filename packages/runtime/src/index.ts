@@ -14,8 +14,20 @@ export { assertFileKey, type FileStore, localFileStore, withTempDir } from "./fi
 export { HotSql } from "./hot-sql.ts";
 export { openFileStore, openPlatform, type Platform } from "./platform.ts";
 export { lowerOwnPriority } from "./priority.ts";
+export {
+  type FailedJob,
+  failedJob,
+  failedJobs,
+  QUEUE_NAMES,
+  type QueueDepth,
+  queueDepths,
+  removeFailedJob,
+  retryAllFailed,
+  retryFailedJob,
+} from "./queue-admin.ts";
 export { createQueueBackend, type QueueBackend, QueueName, queuePrefix } from "./queues.ts";
 export { cookieSecret } from "./secrets.ts";
+export { DEBIAN_GM_SOUNDFONT, findSoundfont, type Soundfont } from "./soundfont.ts";
 export {
   canRun,
   describeTools,

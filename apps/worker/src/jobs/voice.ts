@@ -45,6 +45,8 @@ export interface VoiceJobContext {
   tts: TtsEngineResolver;
   /** the configured voice engines (docs/voice.md "Configured engines"); none: everything offline */
   remote?: RemoteVoiceConfig;
+  /** the General MIDI sound font sung songs' accompaniment is played on (runtime findSoundfont); none: the synthesiser */
+  soundfont?: string | undefined;
   log?: { info(obj: unknown, msg?: string): void };
   progressEveryMs?: number;
 }
@@ -329,6 +331,7 @@ async function makeWork(id: number, ctx: VoiceJobContext) {
       keyShift: 0, // the API stored the melody already in the chosen key
       tempo: settings.tempo ?? 1,
       sampleRate: rate,
+      soundfont: ctx.soundfont,
       say: async (syllable) => {
         if (reference) return cloneSpeak(ctx.remote ?? {}, { text: syllable, reference }, rate);
         const speech = await speak(ctx, library, syllable);

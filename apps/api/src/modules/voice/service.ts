@@ -21,7 +21,7 @@ import {
   VOICE_FAILURE_CODE,
   type VoiceTaskKind,
 } from "@yuelu/domain";
-import { type Config, type FileStore, liveWorkers, type QueueBackend, QueueName } from "@yuelu/runtime";
+import { type Config, type FileStore, findSoundfont, liveWorkers, type QueueBackend, QueueName } from "@yuelu/runtime";
 import type { JobsOptions } from "bullmq";
 import { contentDisposition } from "../../lib/content-disposition.ts";
 import { type Download, serveStored } from "../../lib/stored-file.ts";
@@ -197,7 +197,7 @@ export async function capabilities(deps: Pick<Deps, "db" | "config">) {
     myVoiceMethod: VOICE_CLONE_URL ? ("clone" as const) : ("match" as const),
     separator: VOICE_SEPARATE_URL ? ("remote" as const) : ("centre" as const),
     converter: VOICE_CONVERT_URL ? ("remote" as const) : ("dsp" as const),
-    accompaniment: "synth" as const,
+    accompaniment: findSoundfont(deps.config.VOICE_SOUNDFONT) ? ("soundfont" as const) : ("synth" as const),
     available: workers.length > 0,
   };
 }

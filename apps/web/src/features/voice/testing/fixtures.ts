@@ -70,7 +70,7 @@ export const capabilities = (over: Partial<VoiceCapabilities> = {}): VoiceCapabi
   myVoiceMethod: "match",
   separator: "centre",
   converter: "dsp",
-  accompaniment: "synth",
+  accompaniment: "soundfont",
   available: true,
   ...over,
 });
