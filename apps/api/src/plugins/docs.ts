@@ -4,6 +4,17 @@ import { jsonSchemaTransform } from "@fastify/type-provider-zod";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
+const ADMIN_TAGS: [string, string][] = [
+  ["audit", "who is calling, and the append-only log of every operator action."],
+  ["catalogue", "membership plans, duration cards and shop goods, prices in fen."],
+  ["gift codes", "batches, their codes and usage, CSV export, disabling."],
+  ["messages", "broadcasts to everyone or one user, and how many read them."],
+  ["help & feedback", "help documents (Markdown) and users' feedback with replies."],
+  ["users", "search, a user's assets and records, grants with a reason, disabling."],
+  ["orders", "filters, payment notifications, re-query, refund and revoke."],
+  ["system", "engines and models, queues and failed jobs, storage, version, daily figures."],
+];
+
 /**
  * OpenAPI document at /voice_yuelu/docs/json, browsable at /voice_yuelu/docs (assets served
  * locally). Registered at the root so it sees every route, /account included.
@@ -22,6 +33,11 @@ export default fp(
         components: {
           securitySchemes: { sid: { type: "apiKey", in: "cookie", name: "sid" } },
         },
+        // The operator console's own section (docs/admin.md): every path under /voice_yuelu/admin/.
+        tags: ADMIN_TAGS.map(([name, description]) => ({
+          name: `admin: ${name}`,
+          description: `Operator console — ${description} Needs the admin role: 10001 signed out, 10007 not an operator.`,
+        })),
         security: [{ sid: [] }],
       },
       transform: jsonSchemaTransform,
