@@ -6,16 +6,21 @@
 //                     [--max-uses 1] [--expires 2027-01-31] [--batch spring]     prints the codes
 //   gift-codes list [--batch spring]
 //   broadcast --title "标题" --text "内容" [--title-en "Title"] [--text-en "Text"] [--user <id or phone>]
+//   set-price <goodsId> <fen> [--original <fen>]   a plan's or card's price from the next order on
 //   feedback list [--limit 50]          satisfaction list [--limit 50]
+//   engines                             engines, tools and speech models here and on the workers; what to install
+//   jobs retry-failed [--queue q]       every failed job (of one queue) back to waiting, its tries from zero
 //   files migrate --to s3               copies DATA_DIR/files into the S3 bucket (S3_* variables),
 //                                       verifying each file's SHA-256; safe to run again
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createDb, type Db } from "@yuelu/db";
-import { AppError, broadcast, CLI_ACTOR, createGiftCodes, setRole } from "@yuelu/domain";
+import { AppError, CLI_ACTOR, setRole } from "@yuelu/domain";
 import { embeddedUrlFile, loadConfig, localFileStore, migrateFiles, openDatabase } from "@yuelu/runtime";
 import pg from "pg";
+import { consoleCommand } from "./admin-console.ts";
+import { enginesCommand, retryFailedCommand } from "./admin-system.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -34,6 +39,8 @@ const { values, positionals } = parseArgs({
     user: { type: "string" },
     limit: { type: "string", default: "50" },
     to: { type: "string" },
+    queue: { type: "string" },
+    original: { type: "string" },
   },
 });
 
@@ -42,18 +49,12 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const int = (name: string, value: string | undefined): number => {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n <= 0) fail(`--${name} must be a positive integer`);
-  return n;
-};
-
 /** The database: DATABASE_URL; else the running server's embedded one; else the embedded one opened here. */
-async function database(): Promise<{ db: Db; close(): Promise<void> }> {
+async function database(): Promise<{ db: Db; url: string; close(): Promise<void> }> {
   const config = loadConfig({ ...process.env, LOG_LEVEL: "silent" });
   if (config.DATABASE_URL) {
     const db = createDb(config.DATABASE_URL, { poolSize: 2 });
-    return { db, close: () => db.$disconnect() };
+    return { db, url: config.DATABASE_URL, close: () => db.$disconnect() };
   }
   const url = await readFile(embeddedUrlFile(config.dataDir), "utf8").catch(() => "");
   if (url) {
@@ -65,11 +66,11 @@ async function database(): Promise<{ db: Db; close(): Promise<void> }> {
     await probe.end().catch(() => {});
     if (running) {
       const db = createDb(url, { poolSize: 1 });
-      return { db, close: () => db.$disconnect() };
+      return { db, url, close: () => db.$disconnect() };
     }
   }
   const handle = await openDatabase(config);
-  return { db: handle.db, close: () => handle.close() };
+  return { db: handle.db, url: handle.url, close: () => handle.close() };
 }
 
 const [area, action] = positionals;
@@ -78,7 +79,7 @@ if (area === "files") {
   await migrateToS3().catch((error: unknown) => fail((error as Error).message));
   process.exit(0);
 }
-const { db, close } = await database();
+const { db, url: databaseUrl, close } = await database();
 try {
   if (area === "grant" || area === "revoke") {
     const phone = action ?? "";
@@ -95,32 +96,9 @@ try {
     console.log(
       `user ${result.userId} (${phone}) ${result.changed ? what : `already ${area === "grant" ? "was an operator" : "was not an operator"}`}`,
     );
-  } else if (area === "gift-codes" && action === "create") {
-    const kinds = [values.beans, values["card-minutes"], values["member-days"]].filter((v) => v !== undefined);
-    if (kinds.length !== 1) fail("give exactly one of --beans, --card-minutes, --member-days");
-    const [rewardType, rewardNumber] = values.beans
-      ? [0, int("beans", values.beans)]
-      : values["card-minutes"]
-        ? [1, int("card-minutes", values["card-minutes"]) * 60]
-        : [101, int("member-days", values["member-days"])];
-    const expiresAt = values.expires ? new Date(`${values.expires}T23:59:59+08:00`) : undefined;
-    if (expiresAt && Number.isNaN(expiresAt.getTime())) fail("--expires must be YYYY-MM-DD");
-    const codes = await createGiftCodes(
-      { db },
-      {
-        count: int("count", values.count),
-        rewardType,
-        rewardNumber,
-        maxRedemptions: int("max-uses", values["max-uses"]),
-        expiresAt,
-        batch: values.batch ?? "",
-      },
-    ).catch((error: unknown) => {
-      // the rules' own refusal, in words (the limits: packages/contracts GIFT_CODE_LIMITS)
-      if (error instanceof AppError && error.field) fail(`${error.field}: ${error.reason ?? "not accepted"}`);
-      throw error;
-    });
-    console.log(codes.join("\n"));
+  } else if (area === "set-price" || (area === "gift-codes" && action === "create") || area === "broadcast") {
+    // the console's own audited rules (packages/domain/src/admin), as the operator 'cli'
+    await consoleCommand(db, { area, positionals, values });
   } else if (area === "gift-codes" && action === "list") {
     const rows = await db.giftCode.findMany({
       where: values.batch ? { batch: values.batch } : {},
@@ -138,21 +116,6 @@ try {
         `${g.packCode}\t${reward}\tused ${g.redeemedCount}/${g.maxRedemptions}\t${g.expiresAt?.toISOString().slice(0, 10) ?? "no expiry"}\t${g.batch}`,
       );
     }
-  } else if (area === "broadcast") {
-    if (!values.title || !values.text) fail("--title and --text are required");
-    let userId: number | undefined;
-    if (values.user) {
-      const user = /^\d{11}$/.test(values.user)
-        ? await db.user.findUnique({ where: { phone: values.user } })
-        : await db.user.findUnique({ where: { id: int("user", values.user) } });
-      if (!user) fail(`no user ${values.user}`);
-      userId = user.id;
-    }
-    const notifyId = await broadcast(
-      { db },
-      { title: values.title, text: values.text, titleEn: values["title-en"], textEn: values["text-en"], userId },
-    );
-    console.log(`message ${notifyId} sent to ${userId === undefined ? "everyone" : `user ${userId}`}`);
   } else if (area === "feedback" && action === "list") {
     const rows = await db.feedback.findMany({ orderBy: { id: "desc" }, take: Number(values.limit) });
     for (const f of rows) {
@@ -164,9 +127,13 @@ try {
     const rows = await db.satisfactionRating.findMany({ orderBy: { id: "desc" }, take: Number(values.limit) });
     for (const r of rows)
       console.log(`#${r.id}\t${r.createdAt.toISOString()}\t${r.rating}/5\tuser ${r.userId ?? "-"}\t${r.comment}`);
+  } else if (area === "engines") {
+    await enginesCommand(db, loadConfig({ ...process.env, LOG_LEVEL: "silent" }));
+  } else if (area === "jobs" && action === "retry-failed") {
+    await retryFailedCommand(db, loadConfig({ ...process.env, LOG_LEVEL: "silent" }), databaseUrl, values.queue);
   } else {
     fail(
-      "commands: grant|revoke <phone>, gift-codes create|list, broadcast, feedback list, satisfaction list (see scripts/admin.ts)",
+      "commands: grant|revoke <phone>, gift-codes create|list, broadcast, set-price, feedback list, satisfaction list, engines, jobs retry-failed (see scripts/admin.ts)",
     );
   }
 } finally {

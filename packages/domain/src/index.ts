@@ -3,6 +3,55 @@ export { cancelDeletion, deletionDue, deletionStatus, requestDeletion } from "./
 export { setPasswordHash, updateProfile, updateSurvey } from "./account/profile.ts";
 export { accountsDueForPurge, purgeAccount } from "./account/purge.ts";
 export { accountForPasswordSignIn, defaultNickName, findOrCreateAccount } from "./account/sign-up.ts";
+// operator console (docs/admin.md)
+export { type AdminActor, type AuditEntry, audit, auditLog, CLI_ACTOR } from "./admin/audit.ts";
+// admin: catalogue, gifts, messages, content
+export {
+  adminPayGoods,
+  adminPayGoodsList,
+  adminShopGoods,
+  adminShopGoodsList,
+  createPayGoods,
+  createShopGoods,
+  editPayGoods,
+  editShopGoods,
+  reorderPayGoods,
+  reorderShopGoods,
+} from "./admin/catalogue.ts";
+export {
+  createHelpDoc,
+  deleteHelpDoc,
+  editHelpDoc,
+  feedbackImageKey,
+  feedbackImagePath,
+  feedbackItem,
+  feedbackList,
+  helpDoc,
+  helpDocs,
+  markFeedbackHandled,
+  replyFeedback,
+} from "./admin/content.ts";
+// admin: users, orders, system
+export { dailyFigures, FIGURES_MAX_DAYS } from "./admin/figures.ts";
+export {
+  createGiftBatch,
+  csvCell,
+  disableGiftBatch,
+  disableGiftCode,
+  giftBatchCsv,
+  giftBatches,
+  giftCodes,
+  giftExpiry,
+  giftKindOf,
+  giftRedemptions,
+} from "./admin/gifts.ts";
+export { ADMIN_GRANT_LEDGER_REASON, grantToUser } from "./admin/grants.ts";
+export { sendAdminMessage, sentMessages } from "./admin/messages.ts";
+export { adminOrderDetail, adminOrders, auditRequery, isRefundable, refundOrder } from "./admin/orders.ts";
+export { type Role, setRole } from "./admin/roles.ts";
+export { storageByUser, storageOfUser } from "./admin/storage.ts";
+export { auditJobAction, engineOverview, MODELS_FETCH_COMMAND, MODELS_LIST_COMMAND } from "./admin/system.ts";
+export { adminBeanLedger, adminUserDetail, adminUsers, setUserDisabled } from "./admin/users.ts";
 export { isMembership, listPayGoods, payGoodsView, sellableGoods } from "./commerce/catalogue.ts";
 export { alipayAmount, parseAlipayAmount, priceLabel, yuan } from "./commerce/money.ts";
 export {
@@ -117,6 +166,3 @@ export { extendMembership, isMemberAt } from "./wallet/membership.ts";
 export { assetsOf, dailyLimit, dailyLimitOf, storageInfo, ZERO_STORAGE } from "./wallet/quota.ts";
 export { CARD_VALIDITY, grantTimeCard, type TimeCardGrant } from "./wallet/time-cards.ts";
 export { ChargeRefused, chargeTranscription, refundTranscription } from "./wallet/transcription-charge.ts";
-// operator console (docs/admin.md)
-export { type AdminActor, type AuditEntry, audit, auditLog, CLI_ACTOR } from "./admin/audit.ts";
-export { type Role, setRole } from "./admin/roles.ts";

@@ -6,11 +6,12 @@ import {
   RewardType,
   StatusCode,
 } from "@yuelu/contracts";
+import type { Db } from "@yuelu/db";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { sendUserMessage } from "../messages/send.ts";
 import { businessDay, SECONDS } from "../time.ts";
-import { transact } from "../transaction.ts";
+import { type Tx, transact } from "../transaction.ts";
 import { grantBeans } from "../wallet/ledger.ts";
 import { extendMembership } from "../wallet/membership.ts";
 import { CARD_VALIDITY, grantTimeCard } from "../wallet/time-cards.ts";
@@ -110,9 +111,9 @@ export interface GiftBatch {
 /**
  * Creates `count` new random codes (the operators' CLI prints them); answers them. Every figure is
  * checked against GIFT_CODE_LIMITS here, where codes are made, so no redemption can overflow later
- * (10002 naming the figure).
+ * (10002 naming the figure). Takes a transaction too (the console's audited batch commits with its row).
  */
-export async function createGiftCodes(ctx: Pick<DomainContext, "db">, spec: GiftBatch): Promise<string[]> {
+export async function createGiftCodes(ctx: { db: Db | Tx }, spec: GiftBatch): Promise<string[]> {
   if (!(spec.rewardType === 0 || spec.rewardType === 1 || isMembershipGift(spec.rewardType))) {
     throw AppError.invalid("rewardType", "0 (beans), 1 (a time card, seconds) or 101–199 (membership days)");
   }

@@ -7,6 +7,8 @@ const REASONS: Record<string, Record<Lang, string>> = {
   gift_code: { zh: "兑换码", en: "Gift code" },
   shop: { zh: "兑换商品", en: "Shop exchange" },
   seed: { zh: "系统赠送", en: "Granted" },
+  /** an operator's grant in the console (docs/admin.md) */
+  admin_grant: { zh: "系统赠送", en: "Granted" },
 };
 
 export function beanReasonName(reason: string, lang: Lang): string {

@@ -1,12 +1,13 @@
 import { alipayAmount } from "@yuelu/domain";
 import type { Config } from "@yuelu/runtime";
 import { AlipaySdk } from "alipay-sdk";
-import type { PaymentProvider, ProviderTrade, ProviderTradeState } from "./provider.ts";
+import type { PaymentProvider, ProviderRefund, ProviderTrade, ProviderTradeState } from "./provider.ts";
 
 /**
  * `alipay`: a real merchant account through the official SDK (face-to-face payment: the QR of
  * `alipay.trade.precreate`), the sandbox gateway included. Its notifications reach the same handler
- * as the mock's; polling asks `alipay.trade.query` when one is late.
+ * as the mock's; polling asks `alipay.trade.query` when one is late; the console refunds through
+ * `alipay.trade.refund`.
  */
 export class AlipayProvider implements PaymentProvider {
   readonly name = "alipay" as const;
@@ -55,6 +56,21 @@ export class AlipayProvider implements PaymentProvider {
         return { status: result.tradeStatus, totalAmount: String(result.totalAmount), tradeNo: String(result.tradeNo) };
       default:
         return { status: "TRADE_CLOSED" };
+    }
+  }
+
+  async refund(refund: ProviderRefund): Promise<void> {
+    const result = await this.sdk.exec("alipay.trade.refund", {
+      bizContent: {
+        outTradeNo: refund.outTradeNo,
+        refundAmount: alipayAmount(refund.amountFen),
+        outRequestNo: refund.refundRequestNo,
+        refundReason: refund.reason.slice(0, 256),
+      },
+    });
+    // fund_change 'N' on a repeated out_request_no is still a success: the refund was made before
+    if (result.code !== "10000") {
+      throw new Error(`alipay.trade.refund answered ${result.code} ${result.subCode ?? ""} ${result.subMsg ?? ""}`);
     }
   }
 

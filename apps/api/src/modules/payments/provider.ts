@@ -29,11 +29,26 @@ export interface ProviderTrade {
   origin: string;
 }
 
+export interface ProviderRefund {
+  /** the provider order number of the paid trade (out_trade_no) */
+  outTradeNo: string;
+  amountFen: number;
+  /** the refund's own number (Alipay's out_request_no): one per order, so a retried refund is the same refund */
+  refundRequestNo: string;
+  reason: string;
+}
+
 export interface PaymentProvider {
   readonly name: "mock-alipay" | "alipay" | "none";
   /** Creates (or re-creates) the provider trade; answers the URL the QR encodes. */
   precreate(trade: ProviderTrade): Promise<{ payUrl: string }>;
   query(outTradeNo: string): Promise<ProviderTradeState>;
+  /**
+   * Gives a paid trade's money back in full (the operator console's refund). Idempotent per
+   * `refundRequestNo`: asking again after a success succeeds without refunding twice. Throws when the
+   * provider refuses (the trade is not paid, or the provider answered an error).
+   */
+  refund(refund: ProviderRefund): Promise<void>;
   /**
    * Checks a notification: its RSA2 signature with the provider's public key, and that it is meant
    * for our app id. Only then is any field of it believed.
@@ -52,6 +67,9 @@ export const noPaymentProvider: PaymentProvider = {
   },
   async query() {
     return { status: "NOT_FOUND" };
+  },
+  async refund() {
+    throw new Error("no payment provider is configured");
   },
   verifyNotification() {
     return false;

@@ -17,7 +17,7 @@ import {
 import type { HotSql } from "@yuelu/runtime";
 import type { FastifyBaseLogger } from "fastify";
 import type { ReadCache } from "../../lib/read-cache.ts";
-import { NOTIFY_PATH, type PaymentProvider } from "./provider.ts";
+import { NOTIFY_PATH, type PaymentProvider, type ProviderTradeState } from "./provider.ts";
 
 /** The payment calls (docs/commerce.md): HTTP's and the provider's side; the rules are the domain's. */
 
@@ -167,14 +167,22 @@ async function claimQuery(deps: PaymentDeps, orderNumber: string): Promise<boole
   return claimed.count === 1;
 }
 
-async function askProvider(deps: PaymentDeps, order: Pick<OrderModel, "orderNumber" | "attempt">): Promise<void> {
+/**
+ * Asks the provider about the order's current trade and applies the answer: paid settles (grants
+ * once), scanned and closed are noted. The cashier's poll and the console's re-query both come here.
+ * Answers what the provider said, or null when it could not be asked.
+ */
+export async function askProvider(
+  deps: Pick<PaymentDeps, "domain" | "provider" | "log">,
+  order: Pick<OrderModel, "orderNumber" | "attempt">,
+): Promise<ProviderTradeState | null> {
   const outTradeNo = providerOrderNumber(order);
-  let state: Awaited<ReturnType<PaymentProvider["query"]>>;
+  let state: ProviderTradeState;
   try {
     state = await deps.provider.query(outTradeNo);
   } catch (err) {
     deps.log.warn({ err, orderNumber: order.orderNumber }, "payment provider query failed");
-    return;
+    return null;
   }
   if (state.status === "TRADE_SUCCESS" || state.status === "TRADE_FINISHED") {
     await settle(deps, {
@@ -188,9 +196,13 @@ async function askProvider(deps: PaymentDeps, order: Pick<OrderModel, "orderNumb
   } else if (state.status === "TRADE_CLOSED") {
     await noteProviderState(deps.domain, order.orderNumber, "closed");
   }
+  return state;
 }
 
-async function settle(deps: PaymentDeps, report: Parameters<typeof settleOrder>[1]): Promise<boolean> {
+async function settle(
+  deps: Pick<PaymentDeps, "domain" | "log">,
+  report: Parameters<typeof settleOrder>[1],
+): Promise<boolean> {
   try {
     await settleOrder(deps.domain, report);
     return true;

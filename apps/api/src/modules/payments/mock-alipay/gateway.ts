@@ -3,7 +3,7 @@ import { StatusCode } from "@yuelu/contracts";
 import { type Db, likeLiteral, type MockAlipayTradeModel } from "@yuelu/db";
 import { AppError, alipayAmount, type Clock } from "@yuelu/domain";
 import { AlipaySdk } from "alipay-sdk";
-import type { PaymentProvider, ProviderTrade, ProviderTradeState } from "../provider.ts";
+import type { PaymentProvider, ProviderRefund, ProviderTrade, ProviderTradeState } from "../provider.ts";
 import type { MockAlipayKeys } from "./keys.ts";
 
 /**
@@ -111,6 +111,23 @@ export class MockAlipayGateway implements PaymentProvider {
 
   verifyNotification(params: Record<string, string>): boolean {
     return params.app_id === this.keys.appId && this.verifier.checkNotifySignV2(params);
+  }
+
+  /**
+   * Refunds a paid trade in full: like Alipay, a fully refunded trade reads TRADE_CLOSED from then on
+   * (paid once, so `paidAt` stays: that is what tells a refunded trade from one closed unpaid), and a
+   * notification not delivered yet is not sent any more. Refunding a refunded trade again succeeds.
+   */
+  async refund(refund: ProviderRefund): Promise<void> {
+    const trade = await this.db.mockAlipayTrade.findUnique({ where: { outTradeNo: refund.outTradeNo } });
+    if (!trade?.paidAt) throw new Error(`mock-alipay: trade ${refund.outTradeNo} was not paid`);
+    if (alipayAmount(refund.amountFen) !== trade.totalAmount) {
+      throw new Error(`mock-alipay: refund of ${alipayAmount(refund.amountFen)} for a trade of ${trade.totalAmount}`);
+    }
+    await this.db.mockAlipayTrade.updateMany({
+      where: { outTradeNo: refund.outTradeNo, status: "TRADE_SUCCESS" },
+      data: { status: "TRADE_CLOSED", closedAt: this.options.clock.now(), nextNotifyAt: null },
+    });
   }
 
   // ── the payer's side (the cashier page and its JSON calls) ──
