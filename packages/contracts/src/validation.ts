@@ -69,6 +69,13 @@ const REASONS: readonly Template[] = [
   ["only images are accepted (PNG, JPEG, WebP, GIF)", "仅支持图片（PNG、JPEG、WebP、GIF）"],
   ["at most {n} images", "最多 {n} 张图片"],
   ["each image at most 5 MB", "每张图片不超过 5 MB"],
+  // the operator console (docs/admin.md)
+  ["already used by other goods", "已被其他商品使用"],
+  ["already used by another document", "已被其他文档使用"],
+  ["already used by another batch", "已被其他批次使用"],
+  ["already replied", "已回复过"],
+  ["must be in the future", "必须晚于现在"],
+  ["already used for another request", "已用于另一个请求"],
   ["invalid format", "格式不正确"],
   ["invalid value", "取值无效"],
 ];

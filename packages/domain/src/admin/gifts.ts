@@ -49,7 +49,7 @@ export function giftExpiry(text: string | undefined, now: Date): Date | undefine
   if (text === undefined || text === "") return undefined;
   const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T23:59:59+08:00`) : new Date(text);
   if (Number.isNaN(date.getTime())) throw AppError.invalid("expiresAt", "invalid format");
-  if (date <= now) throw AppError.invalid("expiresAt", "invalid value");
+  if (date <= now) throw AppError.invalid("expiresAt", "must be in the future");
   return date;
 }
 

@@ -48,7 +48,7 @@ export async function grantToUser(
     if (count === 0) {
       // The same key for another grant is a client's mistake, not a replay.
       if (grant.userId !== userId || grant.kind !== kind || grant.amount !== amount) {
-        throw AppError.invalid("requestId", "invalid value");
+        throw AppError.invalid("requestId", "already used for another request");
       }
       return { grant: adminGrantView(grant), replayed: true, ...(await stateOf(tx, userId, now)) };
     }

@@ -50,7 +50,7 @@ export async function redeemGiftCode(ctx: Ctx, userId: number, packCode: string)
     if (mine.count === 0) throw new AppError(StatusCode.GiftCodeRedeemed);
     const counted = await tx.$executeRaw`
       UPDATE gift_codes SET "redeemedCount" = "redeemedCount" + 1
-      WHERE id = ${gift.id}::int AND "redeemedCount" < "maxRedemptions"`;
+      WHERE id = ${gift.id}::int AND "redeemedCount" < "maxRedemptions" AND "disabledAt" IS NULL`;
     if (counted === 0) throw new AppError(StatusCode.GiftCodeUsed); // rolls the redemption back too
 
     const refId = `code:${gift.id}`;
