@@ -74,6 +74,17 @@ async function database(): Promise<{ db: Db; url: string; close(): Promise<void>
 }
 
 const [area, action] = positionals;
+if (area === undefined || area === "help" || area === "--help") {
+  // the usage is this file's opening comment: one text to keep up to date
+  const source = await readFile(new URL(import.meta.url), "utf8");
+  const lines = source.split("\n");
+  const usage = lines.slice(
+    0,
+    lines.findIndex((line) => !line.startsWith("//")),
+  );
+  console.log(usage.map((line) => line.replace(/^\/\/ ?/, "")).join("\n"));
+  process.exit(0);
+}
 if (area === "files") {
   if (action !== "migrate" || values.to !== "s3") fail("files migrate --to s3");
   await migrateToS3().catch((error: unknown) => fail((error as Error).message));
