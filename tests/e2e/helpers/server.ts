@@ -1,12 +1,14 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import { adminQuery } from "../../helpers/database.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
+const run = promisify(execFile);
 
 export interface RunningServer {
   baseUrl: string;
@@ -22,6 +24,11 @@ export interface RunningServer {
    * admin` (DATA_DIR/embedded-postgres.url). For seeding what no screen makes (a 5-hour transcript).
    */
   query(statement: string, params?: unknown[]): Promise<void>;
+  /**
+   * Runs `npm run admin -- <args>` (scripts/admin.ts, the operators' command line) against this
+   * server's database, as its operator would on the server; answers what it printed.
+   */
+  admin(args: string[]): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -94,6 +101,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       } finally {
         await client.end();
       }
+    },
+    async admin(args) {
+      const cliEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+      delete cliEnv.NODE_ENV;
+      if (childEnv.DATABASE_URL) cliEnv.DATABASE_URL = childEnv.DATABASE_URL;
+      else delete cliEnv.DATABASE_URL;
+      const { stdout } = await run("npm", ["run", "--silent", "admin", "--", ...args], { cwd: root, env: cliEnv });
+      return stdout;
     },
     async stop() {
       const exited = new Promise((r) => child.once("exit", r));

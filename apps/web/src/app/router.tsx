@@ -24,6 +24,8 @@ export const routes: RouteObject[] = [
       { path: paths.detail, ...page("detail"), ...lazyPage(() => import("./routes/detail.tsx")) },
       { path: paths.tranSatis, ...page("tranSatis"), ...lazyPage(() => import("./routes/tran-satis.tsx")) },
       { path: paths.notFound, ...page("notFound"), ...lazyPage(() => import("./routes/not-found.tsx")) },
+      // The operator console: one lazy module with its own routes, so no page of it is in the others' chunks.
+      { path: `${paths.admin}/*`, ...page("admin"), ...lazyPage(() => import("./routes/admin/admin-console.tsx")) },
       ...redirectRoutes,
       {
         ...lazyPage(() => import("@/features/layout/components/home-layout.tsx")),

@@ -21,6 +21,8 @@ export const paths = {
   vip: "/vip",
   tranSatis: "/tranSatis",
   notFound: "/404",
+  /** the operator console (docs/admin.md); its areas are paths below it (features/admin/lib/areas.ts) */
+  admin: "/admin",
 } as const;
 
 /** Spec §2 redirects. */

@@ -2,8 +2,8 @@ import { clsx } from "clsx";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { EmptyState, ErrorState, Spinner } from "@/components/ui/states.tsx";
+import { docBlocks } from "@/lib/doc-blocks.ts";
 import { useHelpDocument, useHelpTitles } from "../api/get-help.ts";
-import { docBlocks } from "../lib/doc-blocks.ts";
 import "./help-center.css";
 
 /**

@@ -1,6 +1,6 @@
 import type { FeedbackCategory } from "@yuelu/contracts";
 import { describe, expect, it } from "vitest";
-import { docBlocks } from "./doc-blocks.ts";
+import { docBlocks } from "@/lib/doc-blocks.ts";
 import { categoryTree, checkFeedback, imageProblem } from "./feedback-rules.ts";
 
 const CATEGORIES: FeedbackCategory[] = [

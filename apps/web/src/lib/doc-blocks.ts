@@ -2,6 +2,7 @@
  * A help document is plain text with line breaks (docs/engagement.md). It is shown as text — never
  * parsed as HTML, so nothing in a document can run — with two conveniences read from the text
  * itself: lines '1. …' make a numbered list and lines '- …' a bulleted one; other lines are paragraphs.
+ * Shared: the help centre shows documents with it, and the operator console previews them with it.
  */
 export type DocBlock = { id: number } & (
   | { kind: "p"; text: string }

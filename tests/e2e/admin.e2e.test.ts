@@ -1,0 +1,226 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contextIn, DESKTOP, launchBrowser, shot } from "./helpers/browser.ts";
+import { type RunningServer, startServer } from "./helpers/server.ts";
+import { signInNewUser } from "./helpers/session.ts";
+
+/**
+ * The operator console end to end in real Chromium against the real server (docs/admin.md): an
+ * account made an operator with the command line (`npm run admin -- grant <phone>`) opens /admin,
+ * changes a membership plan's price and creates a batch of gift codes; an ordinary user sees the
+ * new price on /vip and redeems one of the codes; the operator sees its use counted. Someone
+ * without the role is told how it is granted; the console fits a 375-pixel phone. Screenshots
+ * (admin-*.png) land in tests/e2e/screenshots/ (git-ignored). Needs `npm run build` and chromium.
+ */
+const PHONE = { width: 375, height: 812 };
+const stamp = String(Date.now()).slice(-7);
+const adminPhone = `1390${stamp}`;
+const userPhone = `1391${stamp}`;
+const batch = `e2e-${stamp}`;
+/** plan 9 (the yearly plan, ¥336 of ¥414 as seeded) */
+const PLAN = 9;
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let admin: Page;
+let user: BrowserContext;
+let codes: string[] = [];
+
+beforeAll(async () => {
+  // Its own queues in its own database, as records.e2e explains: no shared Redis.
+  const redisUrl = process.env.REDIS_URL;
+  delete process.env.REDIS_URL;
+  try {
+    server = await startServer();
+  } finally {
+    if (redisUrl !== undefined) process.env.REDIS_URL = redisUrl;
+  }
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newContext(viewport = DESKTOP): Promise<BrowserContext> {
+  const context = await contextIn(browser, viewport, "zh");
+  contexts.push(context);
+  return context;
+}
+
+/** A screenshot once entry animations are over (spinners spin on: they never end). */
+async function snap(page: Page, name: string) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+  );
+  await shot(page, name);
+}
+
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+describe("the operator console", () => {
+  it("is refused to an account without the role, with how the role is granted", async () => {
+    user = await newContext();
+    await signInNewUser(user, server.baseUrl, userPhone);
+    const page = await user.newPage();
+    await page.goto(`${server.baseUrl}/admin`);
+    const refused = page.getByTestId("admin-no-access");
+    await refused.waitFor({ timeout: 20_000 });
+    expect(await refused.innerText()).toContain("npm run admin -- grant <phone>");
+    await snap(page, "admin-no-access-desktop-zh");
+  });
+
+  it("an operator made with the command line changes a plan's price and creates gift codes", async () => {
+    const context = await newContext();
+    await signInNewUser(context, server.baseUrl, adminPhone);
+    const printed = await server.admin(["grant", adminPhone]);
+    expect(printed).toContain("is now an operator");
+
+    admin = await context.newPage();
+    await admin.goto(`${server.baseUrl}/admin`);
+    await admin.getByTestId("admin-console").waitFor({ timeout: 20_000 });
+    await admin.getByTestId("chart-signups").waitFor({ timeout: 15_000 });
+    await admin.getByTestId("queue-depths").waitFor({ timeout: 15_000 });
+    expect(await admin.getByTestId("chart-signups-summary").innerText()).toMatch(/合计 \d+/);
+    await snap(admin, "admin-overview-desktop-zh");
+
+    // Catalogue: the yearly plan's price, typed in yuan, saved as fen
+    await admin.getByTestId("admin-nav-catalogue").click();
+    const row = admin.getByTestId(`goods-${PLAN}`);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getByTestId("goods-price-cell").innerText()).toBe("¥336.00");
+    await row.getByTestId(`edit-goods-${PLAN}`).click();
+    const dialog = admin.getByRole("dialog", { name: `编辑商品 ${PLAN}` });
+    const price = dialog.getByTestId("goods-price");
+    expect(await price.inputValue()).toBe("336.00");
+    await price.fill("299.9");
+    await snap(admin, "admin-catalogue-edit-desktop-zh");
+    const [patch] = await Promise.all([
+      admin.waitForRequest((r) => r.method() === "PATCH" && r.url().includes(`/admin/goods/pay/${PLAN}`)),
+      dialog.getByTestId("goods-save").click(),
+    ]);
+    // only what changed travels, and money as integer fen
+    expect(patch.postDataJSON()).toEqual({ priceFen: 29_990 });
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => row.getByTestId("goods-price-cell").innerText()).toBe("¥299.90");
+    await snap(admin, "admin-catalogue-desktop-zh");
+
+    // Gift codes: a batch of three 50-bean codes
+    await admin.getByTestId("admin-nav-gifts").click();
+    const form = admin.getByTestId("gift-batch-form");
+    await form.waitFor();
+    await form.getByTestId("gift-batch-name").fill(batch);
+    await form.getByTestId("gift-kind").selectOption("beans");
+    await form.getByTestId("gift-reward").fill("50");
+    await form.getByTestId("gift-count").fill("3");
+    await form.getByTestId("gift-generate").click();
+    const created = admin.getByTestId("gift-created");
+    await created.waitFor({ timeout: 15_000 });
+    codes = await created.getByTestId("gift-code-value").allInnerTexts();
+    expect(codes).toHaveLength(3);
+    for (const code of codes) expect(code).toMatch(/^[A-Z0-9]{8}$/);
+    expect(await created.getByTestId("gift-export").getAttribute("href")).toContain(`batch=${batch}`);
+    const batchRow = admin.getByTestId(`batch-${batch}`);
+    await batchRow.waitFor();
+    expect(await batchRow.getByTestId("batch-uses").innerText()).toBe("0 / 3");
+    await snap(admin, "admin-gifts-desktop-zh");
+  });
+
+  it("an ordinary user sees the new price and redeems a code; the operator sees it used", async () => {
+    const page = await user.newPage();
+    await page.goto(`${server.baseUrl}/vip`);
+    const plan = page.getByTestId(`vip-plan-${PLAN}`);
+    await plan.waitFor({ timeout: 20_000 });
+    expect(await plan.getByTestId("goods-price").innerText()).toMatch(/^¥\s*299\.9/);
+    await snap(page, "admin-vip-new-price-desktop-zh");
+
+    await page.getByTestId("rewards").click();
+    const rewards = page.getByRole("dialog", { name: "福利中心" });
+    await rewards.getByRole("tab", { name: "礼包兑换" }).click();
+    await rewards.getByTestId("gift-code").fill(codes[0] ?? "");
+    await rewards.getByTestId("gift-redeem").click();
+    const popup = page.getByTestId("reward-popup");
+    await popup.waitFor({ timeout: 15_000 });
+    expect(await popup.getByTestId("reward-amount").innerText()).toBe("50 悦豆");
+
+    // the operator's page: the batch's uses and the code's own count
+    await admin.reload();
+    const batchRow = admin.getByTestId(`batch-${batch}`);
+    await batchRow.waitFor({ timeout: 15_000 });
+    expect(await batchRow.getByTestId("batch-uses").innerText()).toBe("1 / 3");
+    await batchRow.getByRole("button", { name: "查看码" }).click();
+    const codeRow = admin.getByTestId(`code-${codes[0]}`);
+    await codeRow.waitFor({ timeout: 15_000 });
+    expect(await codeRow.getByTestId("code-uses").innerText()).toBe("1 / 1");
+    await snap(admin, "admin-gifts-used-desktop-zh");
+
+    // the user in the users table, and their page with the beans they got
+    await admin.getByTestId("admin-nav-users").click();
+    const filters = admin.getByTestId("users-filters");
+    await filters.getByLabel("手机号或用户 ID").fill(userPhone);
+    await filters.getByRole("button", { name: "筛选" }).click();
+    const link = admin.locator('[data-testid^="user-link-"]');
+    await expect.poll(() => link.count(), { timeout: 15_000 }).toBe(1);
+    await snap(admin, "admin-users-desktop-zh");
+    await link.click();
+    await admin.getByTestId("user-summary").waitFor({ timeout: 15_000 });
+    await admin.getByTestId("ledger-table").waitFor({ timeout: 15_000 });
+    expect(await admin.getByTestId("ledger-table").innerText()).toContain("+50");
+    await snap(admin, "admin-user-desktop-zh");
+
+    // the audit log has the price change, with its before and after
+    await admin.getByTestId("admin-nav-audit").click();
+    const audit = admin.getByTestId("audit-table");
+    await audit.waitFor({ timeout: 15_000 });
+    const change = audit.locator("tr", { hasText: `goods:${PLAN}` });
+    await change.getByRole("button", { name: "查看变更" }).click();
+    const diff = admin.getByTestId("audit-diff");
+    await diff.waitFor();
+    expect(await diff.innerText()).toMatch(/33600[\s\S]*29990/);
+    await snap(admin, "admin-audit-desktop-zh");
+    await admin.keyboard.press("Escape");
+
+    // the other areas render their tables (or their empty states) without an error
+    for (const area of ["messages", "content", "orders", "system"]) {
+      await admin.getByTestId(`admin-nav-${area}`).click();
+      await admin.getByTestId(`admin-${area}`).waitFor({ timeout: 15_000 });
+      await admin.waitForLoadState("networkidle");
+      expect(await admin.getByRole("alert").count(), area).toBe(0);
+      await snap(admin, `admin-${area}-desktop-zh`);
+    }
+  });
+
+  it("fits a 375-pixel phone: the areas behind ☰, no page wider than the screen", async () => {
+    const context = await newContext(PHONE);
+    await context.addCookies(await admin.context().cookies());
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.getByTestId("admin-console").waitFor({ timeout: 20_000 });
+    await page.getByTestId("chart-revenue").waitFor({ timeout: 15_000 });
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await snap(page, "admin-overview-phone-zh");
+
+    await page.getByRole("button", { name: "打开导航菜单" }).click();
+    const drawer = page.getByTestId("admin-drawer");
+    await drawer.waitFor();
+    await snap(page, "admin-drawer-phone-zh");
+    await drawer.getByTestId("admin-nav-users").click();
+    await drawer.waitFor({ state: "detached" });
+    await page.getByTestId("users-table").waitFor({ timeout: 15_000 });
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await snap(page, "admin-users-phone-zh");
+
+    for (const area of ["catalogue", "gifts", "messages", "content", "orders", "system", "audit"]) {
+      await page.goto(`${server.baseUrl}/admin/${area}`);
+      await page.getByTestId(`admin-${area}`).waitFor({ timeout: 15_000 });
+      await page.waitForLoadState("networkidle");
+      expect(await overflow(page), area).toBeLessThanOrEqual(0);
+    }
+    await snap(page, "admin-audit-phone-zh");
+  });
+});
