@@ -33,6 +33,8 @@ export const StatusCode = {
   VoiceQuotaExceeded: 50004,
   /** a user keeps at most MY_VOICE_MAX_COUNT voices */
   MyVoiceLimit: 50005,
+  /** a user keeps at most API_KEYS_MAX live API keys */
+  ApiKeyLimit: 50006,
   NotEnoughBeans: 60001,
   GoodsNotFound: 60002,
   OrderNotFound: 60003,
@@ -100,6 +102,10 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [StatusCode.MyVoiceLimit]: {
     zh: "最多保存 {limit} 个我的声音，请先删除不用的声音",
     en: "You can keep at most {limit} voices. Delete one you no longer use first.",
+  },
+  [StatusCode.ApiKeyLimit]: {
+    zh: "最多保留 {limit} 个 API 密钥，请先撤销不用的密钥",
+    en: "You can keep at most {limit} API keys. Revoke one you no longer use first.",
   },
   [StatusCode.NotEnoughBeans]: { zh: "悦豆不足", en: "Not enough beans." },
   [StatusCode.GoodsNotFound]: { zh: "商品不存在或已下架", en: "This item does not exist or is no longer sold." },

@@ -1,5 +1,6 @@
 export * from "./account.ts";
 export * from "./admin/index.ts";
+export * from "./api-keys.ts";
 export * from "./commerce.ts";
 export * from "./common.ts";
 export * from "./constants.ts";

@@ -166,3 +166,5 @@ export { extendMembership, isMemberAt } from "./wallet/membership.ts";
 export { assetsOf, dailyLimit, dailyLimitOf, storageInfo, ZERO_STORAGE } from "./wallet/quota.ts";
 export { CARD_VALIDITY, grantTimeCard, type TimeCardGrant } from "./wallet/time-cards.ts";
 export { ChargeRefused, chargeTranscription, refundTranscription } from "./wallet/transcription-charge.ts";
+// API keys (docs/integrators.md)
+export { API_KEY_PREFIX, apiKeyHash, createApiKey, listApiKeys, revokeApiKey } from "./account/api-keys.ts";

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { requireAuth } from "../plugins/auth.ts";
 import adminRoutes from "./admin/routes.ts";
+import apiKeyRoutes from "./api-keys/routes.ts";
 import contentRoutes from "./content/routes.ts";
 import dictationRoutes from "./dictation/routes.ts";
 import feedbackRoutes from "./feedback/routes.ts";
@@ -35,6 +36,7 @@ export default async function voiceYuelu(app: FastifyInstance) {
   await app.register(paymentRoutes);
   await app.register(ttsRoutes);
   await app.register(voiceRoutes);
+  await app.register(apiKeyRoutes);
   // the operator console (docs/admin.md): admin role only
   await app.register(adminRoutes);
 }

@@ -3,12 +3,18 @@ import { AppError } from "@yuelu/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { requestLang } from "../lib/lang.ts";
+import { apiKeySession, bearerToken } from "../modules/account/api-key-auth.ts";
 import { type SessionUser, sessionOf } from "../modules/account/sessions.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** the signed-in user, from the `sid` cookie only; null for anonymous visitors */
+    /**
+     * the signed-in user: from an `Authorization: Bearer` API key when the request carries one (the
+     * cookie is then ignored), else from the `sid` cookie; null for anonymous visitors
+     */
     session: SessionUser | null;
+    /** how the caller signed in: a browser session (cookie) or an API key; null when anonymous */
+    principal: Principal | null;
   }
   interface FastifyContextConfig {
     /**
@@ -21,14 +27,29 @@ declare module "fastify" {
   }
 }
 
-/** Loads the session behind `sid` for every request; enforcement is `requireAuth` below. */
+export type Principal = { kind: "session"; userId: number } | { kind: "apiKey"; userId: number; keyId: number };
+
+/**
+ * Loads the caller for every request — the API key of a Bearer header, else the session behind
+ * `sid` — and enforcement is `requireAuth` below. A Bearer header that names no live key is an
+ * anonymous caller (10001), even beside a valid cookie: explicit credentials are never swapped.
+ */
 export default fp(
   async (app: FastifyInstance) => {
     app.decorateRequest("session", null);
+    app.decorateRequest("principal", null);
     app.decorateRequest("lang", null);
     app.addHook("onRequest", async (request) => {
       requestLang(request);
+      const bearer = bearerToken(request);
+      if (bearer !== undefined) {
+        const found = await apiKeySession(app.deps.sql, bearer);
+        request.session = found?.session ?? null;
+        request.principal = found ? { kind: "apiKey", userId: found.session.userId, keyId: found.keyId } : null;
+        return;
+      }
       request.session = await sessionOf(request, app.deps.sql, app.sessionCache);
+      request.principal = request.session ? { kind: "session", userId: request.session.userId } : null;
     });
   },
   { name: "auth", dependencies: ["deps", "caches"] },
@@ -40,6 +61,8 @@ export async function requireAuth(request: FastifyRequest) {
   if (mode === "public") return;
   if (!request.session) throw new AppError(StatusCode.NotLoggedIn);
   if (mode !== "deleting" && request.session.deleteRequestedAt) throw new AppError(StatusCode.UserDeleted);
+  // The console is for a person at a browser: an operator's API key does not open it.
+  if (mode === "admin" && request.principal?.kind !== "session") throw new AppError(StatusCode.AccessDenied);
   if (mode === "admin" && !(await isAdminNow(request, request.session.userId))) {
     throw new AppError(StatusCode.AccessDenied);
   }

@@ -31,14 +31,18 @@ export default fp(
           version: "0.1.0",
         },
         components: {
-          securitySchemes: { sid: { type: "apiKey", in: "cookie", name: "sid" } },
+          securitySchemes: {
+            sid: { type: "apiKey", in: "cookie", name: "sid" },
+            bearer: { type: "http", scheme: "bearer", description: "an API key made at /api/v1/api_keys/create" },
+          },
         },
         // The operator console's own section (docs/admin.md): every path under /voice_yuelu/admin/.
         tags: ADMIN_TAGS.map(([name, description]) => ({
           name: `admin: ${name}`,
           description: `Operator console — ${description} Needs the admin role: 10001 signed out, 10007 not an operator.`,
         })),
-        security: [{ sid: [] }],
+        // either a browser session or an API key (docs/integrators.md)
+        security: [{ sid: [] }, { bearer: [] }],
       },
       transform: jsonSchemaTransform,
     });

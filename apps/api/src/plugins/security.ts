@@ -2,6 +2,7 @@ import { StatusCode } from "@yuelu/contracts";
 import { AppError } from "@yuelu/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { bearerToken } from "../modules/account/api-key-auth.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -65,6 +66,9 @@ export default fp(
     app.addHook("onRequest", async (request) => {
       const { crossSite, writes } = request.routeOptions.config;
       if ((SAFE_METHODS.has(request.method) && !writes) || crossSite) return;
+      // A Bearer API key is no ambient credential a page can borrow (the cookie is then ignored):
+      // integrators may call from anywhere.
+      if (bearerToken(request) !== undefined) return;
       if (isCrossSite(request, publicUrl)) throw new AppError(StatusCode.AccessDenied, {}, 403);
     });
     app.addHook("onSend", async (request, reply) => {

@@ -28,6 +28,7 @@ export async function purgeAccount(ctx: DomainContext, userId: number): Promise<
       select: { outputKey: true },
     });
     await tx.session.deleteMany({ where: { userId } });
+    await tx.apiKey.deleteMany({ where: { userId } });
     await tx.audioRecord.deleteMany({ where: { userId } });
     await tx.folder.deleteMany({ where: { userId } });
     await tx.hotWord.deleteMany({ where: { userId } });
