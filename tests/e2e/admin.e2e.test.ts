@@ -1,3 +1,5 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contextIn, DESKTOP, launchBrowser, shot } from "./helpers/browser.ts";
@@ -9,8 +11,9 @@ import { signInNewUser } from "./helpers/session.ts";
  * account made an operator with the command line (`npm run admin -- grant <phone>`) opens /admin,
  * changes a membership plan's price and creates a batch of gift codes; an ordinary user sees the
  * new price on /vip and redeems one of the codes; the operator sees its use counted. Someone
- * without the role is told how it is granted; the console fits a 375-pixel phone. Screenshots
- * (admin-*.png) land in tests/e2e/screenshots/ (git-ignored). Needs `npm run build` and chromium.
+ * without the role is told how it is granted; the console fits a 375-pixel phone, and speaks English.
+ * Screenshots (admin-*.png) land in tests/e2e/screenshots/ (git-ignored), the English ones in
+ * /tmp/admin-shots/en-*.png. Needs `npm run build` and chromium.
  */
 const PHONE = { width: 375, height: 812 };
 const stamp = String(Date.now()).slice(-7);
@@ -60,6 +63,19 @@ async function snap(page: Page, name: string) {
   );
   await shot(page, name);
 }
+
+/** The English pages' screenshots, to look at beside the Chinese ones. */
+const EN_SHOTS = "/tmp/admin-shots";
+async function snapEn(page: Page, name: string) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+  );
+  await mkdir(EN_SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(EN_SHOTS, `en-${name}.png`), fullPage: false });
+}
+const CJK = /[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]/u;
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -222,5 +238,96 @@ describe("the operator console", () => {
       expect(await overflow(page), area).toBeLessThanOrEqual(0);
     }
     await snap(page, "admin-audit-phone-zh");
+  });
+
+  it("speaks English: overview, users, who redeemed a code and the help editor, on a desktop and a phone", async () => {
+    const cookies = await admin.context().cookies();
+    const context = await contextIn(browser, DESKTOP, "en");
+    contexts.push(context);
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.getByTestId("admin-console").waitFor({ timeout: 20_000 });
+    await page.getByTestId("chart-signups").waitFor({ timeout: 15_000 });
+    await page.getByTestId("queue-depths").waitFor({ timeout: 15_000 });
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Overview");
+    expect(await page.getByTestId("chart-signups-summary").innerText()).toMatch(/Total \d+/);
+    expect(await page.getByTestId("queue-depths").innerText()).toContain("Waiting");
+    const nav = page.getByRole("navigation", { name: "Console navigation" });
+    expect(await nav.innerText()).toMatch(/Overview[\s\S]*Catalogue[\s\S]*Gift codes[\s\S]*Audit log/);
+    expect(await nav.innerText()).not.toMatch(CJK);
+    expect(await page.getByRole("link", { name: "Back to the app" }).count()).toBe(1);
+    // the server's default nickname ('用户1234') as the app's header words it in English
+    expect(await page.locator(".admin-operator").innerText()).toMatch(/^User \d{4}$/);
+    await snapEn(page, "overview-desktop");
+
+    // users: the search, the columns, the pager, in English
+    await page.getByTestId("admin-nav-users").click();
+    const filters = page.getByTestId("users-filters");
+    await filters.getByLabel("Phone or user ID").fill(userPhone);
+    await filters.getByRole("button", { name: "Filter" }).click();
+    const link = page.locator('[data-testid^="user-link-"]');
+    await expect.poll(() => link.count(), { timeout: 15_000 }).toBe(1);
+    const table = page.getByTestId("users-table");
+    expect(await table.locator("thead").innerText()).not.toMatch(CJK);
+    expect(await page.getByTestId("pager-total").innerText()).toBe("1 row");
+    await snapEn(page, "users-desktop");
+
+    // gift codes: who redeemed the code the user redeemed
+    await page.goto(`${server.baseUrl}/admin/gifts?codes.batch=${batch}`);
+    const codeRow = page.getByTestId(`code-${codes[0]}`);
+    await codeRow.waitFor({ timeout: 15_000 });
+    await codeRow.getByRole("button", { name: "Who redeemed" }).click();
+    const redemptions = page.getByRole("dialog", { name: `Who redeemed ${codes[0]}` });
+    await redemptions.getByTestId("redemptions-table").waitFor({ timeout: 15_000 });
+    expect(await redemptions.getByTestId("redemptions-table").innerText()).toContain(userPhone);
+    expect(await redemptions.getByTestId("pager-total").innerText()).toBe("1 row");
+    await snapEn(page, "gifts-redemptions-desktop");
+    await page.keyboard.press("Escape");
+
+    // the help editor: the seeded document's Markdown list in the preview, as the help centre shows it
+    await page.getByTestId("admin-nav-content").click();
+    const helpRow = page.getByTestId("help-table").locator("tr", { hasText: "getting-started" });
+    await helpRow.getByRole("button", { name: "Edit" }).click();
+    const editor = page.getByRole("dialog", { name: /^Edit document/ });
+    await editor.getByRole("tab", { name: "Text (English)" }).click();
+    const preview = editor.getByTestId("help-preview");
+    expect(await preview.locator("ol > li").count()).toBe(4);
+    expect(await preview.locator("ol > li").first().innerText()).toContain("Sign in and open");
+    await snapEn(page, "help-editor-desktop");
+    await editor.getByRole("button", { name: "Cancel" }).click();
+
+    // the help centre renders the same Markdown with the same renderer (and shows no dialog of the app's over it)
+    await page.goto(`${server.baseUrl}/helpDocument?doc=getting-started`);
+    const helpText = page.getByTestId("help-text");
+    await helpText.waitFor({ timeout: 15_000 });
+    expect(await helpText.locator("ol > li").count()).toBe(4);
+    expect(await helpText.locator("ol > li").nth(3).innerText()).toContain("My records");
+    expect(await helpText.locator("script, [onerror]").count()).toBe(0);
+    await snapEn(page, "help-page-desktop");
+
+    // a 375-pixel phone: the same pages, nothing wider than the screen
+    const phone = await contextIn(browser, PHONE, "en");
+    contexts.push(phone);
+    await phone.addCookies(cookies);
+    const small = await phone.newPage();
+    await small.goto(`${server.baseUrl}/admin`);
+    await small.getByTestId("admin-console").waitFor({ timeout: 20_000 });
+    await small.getByTestId("chart-revenue").waitFor({ timeout: 15_000 });
+    expect(await small.getByRole("button", { name: "Open the navigation menu" }).count()).toBe(1);
+    expect(await small.getByTestId("chart-signups-summary").innerText()).toMatch(/Total \d+/);
+    expect(await overflow(small)).toBeLessThanOrEqual(0);
+    await snapEn(small, "overview-phone");
+    await small.goto(`${server.baseUrl}/admin/users`);
+    await small.getByTestId("users-table").waitFor({ timeout: 15_000 });
+    expect(await small.getByTestId("users-filters").innerText()).toContain("Phone or user ID");
+    expect(await overflow(small)).toBeLessThanOrEqual(0);
+    await snapEn(small, "users-phone");
+    await small.goto(`${server.baseUrl}/admin/gifts?codes.batch=${batch}`);
+    await small.getByTestId(`code-${codes[0]}`).getByRole("button", { name: "Who redeemed" }).click();
+    await small.getByTestId("redemptions-table").waitFor({ timeout: 15_000 });
+    expect(await overflow(small)).toBeLessThanOrEqual(0);
+    await snapEn(small, "gifts-redemptions-phone");
   });
 });

@@ -11,7 +11,9 @@ export const adminResources = { zh: { translation: zh }, en: { translation: en }
 
 export function registerAdminTexts(i18n: I18n) {
   for (const [lang, bundle] of Object.entries(adminResources)) {
-    if (!i18n.hasResourceBundle(lang, "translation") || !i18n.exists("admin.title", { lng: lang })) {
+    // getResource reads this language's own texts: i18n.exists() would answer from the fallback
+    // language (zh), so English would never be added once the Chinese was
+    if (i18n.getResource(lang, "translation", "admin.title") === undefined) {
       i18n.addResourceBundle(lang, "translation", bundle.translation, true, false);
     }
   }

@@ -226,6 +226,10 @@ export const admin: typeof zh = {
       enabledToast_other: "{{count}} gift codes enabled",
       code: "Code",
       redeemed: "Redeemed",
+      redemptions: "Who redeemed",
+      redemptionsTitle: "Who redeemed {{code}}",
+      redeemedAt: "Redeemed at",
+      noRedemptions: "Nobody has redeemed this code yet",
       statuses: {
         active: "Active",
         usedUp: "Used up",
@@ -283,7 +287,7 @@ export const admin: typeof zh = {
       contentZh: "Text (Chinese)",
       contentEn: "Text (English)",
       formatHint:
-        "Plain text: lines starting with '1. ' make a numbered list, lines starting with '- ' a list; no HTML.",
+        "Markdown: # heading, **bold**, [link](https://…), 1. numbered and - bulleted lists, ![image](/path); a new line stays a new line; HTML shows as text.",
       preview: "Preview (as the help centre shows it)",
       previewEmpty: "The text is empty",
       removeTitle: "Delete the document {{title}}?",

@@ -228,6 +228,10 @@ export const admin = {
       enabledToast_other: "已启用 {{count}} 个礼包码",
       code: "礼包码",
       redeemed: "兑换",
+      redemptions: "兑换记录",
+      redemptionsTitle: "礼包码 {{code}} 的兑换记录",
+      redeemedAt: "兑换时间",
+      noRedemptions: "还没有人兑换这个码",
       statuses: {
         active: "可用",
         usedUp: "已用完",
@@ -283,7 +287,8 @@ export const admin = {
       docTitleEn: "标题（英文）",
       contentZh: "正文（中文）",
       contentEn: "正文（英文）",
-      formatHint: "纯文本：以“1. ”开头的行成为编号列表，以“- ”开头的行成为列表；不支持 HTML。",
+      formatHint:
+        "Markdown：# 标题、**加粗**、[链接](https://…)、以“1. ”或“- ”开头的列表、![图片](/路径)；换行即换行；HTML 按原样显示为文字。",
       preview: "预览（与帮助中心显示一致）",
       previewEmpty: "正文为空",
       removeTitle: "删除文档 {{title}}？",

@@ -1,5 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import type { AdminGiftBatch, AdminGiftBatchCreated, AdminGiftCode, AdminGiftKind } from "@yuelu/contracts";
+import type {
+  AdminGiftBatch,
+  AdminGiftBatchCreated,
+  AdminGiftCode,
+  AdminGiftKind,
+  AdminGiftRedemption,
+} from "@yuelu/contracts";
 import { apiBase } from "@/config/env.ts";
 import { useSubmitMutation } from "@/lib/use-submit-mutation.ts";
 import type { TableQuery } from "../hooks/use-table-state.ts";
@@ -18,6 +24,13 @@ export function useGiftBatches(query: TableQuery & Record<GiftBatchFilter, strin
 /** GET /admin/gift-codes: codes, of one batch or all. */
 export function useGiftCodes(query: TableQuery & Record<GiftCodeFilter, string>) {
   return useAdminList<AdminGiftCode>("gifts", adminPaths.giftCodes, query);
+}
+
+/** GET /admin/gift-codes/:id/redemptions: who redeemed the code, when (paged; newest first by default). */
+export function useGiftRedemptions(codeId: number | null, query: TableQuery) {
+  return useAdminList<AdminGiftRedemption>("gifts", adminPaths.giftCodeRedemptions(codeId ?? 0), query, {
+    enabled: codeId !== null,
+  });
 }
 
 export interface NewGiftBatch {

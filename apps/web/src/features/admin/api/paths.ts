@@ -27,6 +27,7 @@ export const adminPaths = {
   giftBatches: "/gift-codes/batches",
   giftCodes: "/gift-codes",
   giftCodeDisable: (codeId: number) => `/gift-codes/${id(codeId)}/disable`,
+  giftCodeRedemptions: (codeId: number) => `/gift-codes/${id(codeId)}/redemptions`,
   giftBatchDisable: "/gift-codes/batches/disable",
   giftExport: "/gift-codes/export",
   // messages

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router-dom";
 import { paths } from "@/config/paths.ts";
 import { currentLang, setLang } from "@/lib/i18n.ts";
+import { displayNickname } from "@/utils/nickname.ts";
 import { ADMIN_AREAS, adminPath, areaOf } from "../lib/areas.ts";
 import "./admin.css";
 
@@ -14,7 +15,7 @@ import "./admin.css";
  * areas on the side on a desktop and in a drawer behind ☰ on a phone, and the area's page.
  */
 export function AdminLayout({ me, children }: { me: AdminMe; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   // a link followed in the drawer closes it
@@ -54,7 +55,7 @@ export function AdminLayout({ me, children }: { me: AdminMe; children: ReactNode
         </Link>
         <div className="admin-top-end">
           <span className="admin-operator muted" title={me.phone}>
-            {me.nickName || me.phone}
+            {displayNickname(me.nickName, i18n.language) || me.phone}
           </span>
           <button
             type="button"

@@ -18,6 +18,7 @@ import { AdminSection } from "./admin-layout.tsx";
 import { type AdminColumn, AdminTable } from "./admin-table.tsx";
 import { FilterBar } from "./filter-bar.tsx";
 import { GiftBatchForm } from "./gift-batch-form.tsx";
+import { GiftRedemptionsDialog } from "./gift-redemptions-dialog.tsx";
 import { Tag } from "./tag.tsx";
 
 type Disabling = { batch: string; disabled: boolean } | { code: AdminGiftCode; disabled: boolean };
@@ -31,6 +32,7 @@ export function GiftsView() {
   const codeList = useGiftCodes(codes.query);
   const disable = useDisableGifts();
   const [disabling, setDisabling] = useState<Disabling | null>(null);
+  const [showing, setShowing] = useState<AdminGiftCode | null>(null);
 
   const showBatch = (batch: string) => {
     codes.setFilters({ batch, code: "", status: "" });
@@ -162,21 +164,34 @@ export function GiftsView() {
     {
       id: "actions",
       header: t("admin.table.actions"),
-      cell: (c) =>
-        c.disabledAt ? (
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={disable.isPending}
-            onClick={() => run({ code: c, disabled: false })}
-          >
-            {t("admin.act.enable")}
-          </Button>
-        ) : (
-          <Button size="sm" variant="ghost" onClick={() => setDisabling({ code: c, disabled: true })}>
-            {t("admin.act.disable")}
-          </Button>
-        ),
+      cell: (c) => (
+        <span className="admin-actions">
+          {c.redeemedCount > 0 && (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setShowing(c)}
+              data-testid={`code-redemptions-${c.packCode}`}
+            >
+              {t("admin.gifts.redemptions")}
+            </Button>
+          )}
+          {c.disabledAt ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={disable.isPending}
+              onClick={() => run({ code: c, disabled: false })}
+            >
+              {t("admin.act.enable")}
+            </Button>
+          ) : (
+            <Button size="sm" variant="ghost" onClick={() => setDisabling({ code: c, disabled: true })}>
+              {t("admin.act.disable")}
+            </Button>
+          )}
+        </span>
+      ),
     },
   ];
 
@@ -258,6 +273,7 @@ export function GiftsView() {
         onClose={() => setDisabling(null)}
         onConfirm={() => disabling && run(disabling)}
       />
+      <GiftRedemptionsDialog code={showing} onClose={() => setShowing(null)} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { ErrorState, Spinner } from "@/components/ui/states.tsx";
 import { formatSize } from "@/lib/format.ts";
+import { displayNickname } from "@/utils/nickname.ts";
 import {
   type FailedJobFilter,
   useEngines,
@@ -332,7 +333,7 @@ function FailedJobsSection() {
 }
 
 function StorageSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const table = useTableState({ sort: "bytes" }, "storage");
   const storage = useStorage(table.query);
   const columns: AdminColumn<AdminStorageRow>[] = [
@@ -341,7 +342,7 @@ function StorageSection() {
       header: t("admin.field.user"),
       cell: (r) => (
         <Link to={adminPath("users", r.userId)}>
-          {r.phone ?? `#${r.userId}`} <span className="muted">{r.nickName}</span>
+          {r.phone ?? `#${r.userId}`} <span className="muted">{displayNickname(r.nickName, i18n.language)}</span>
         </Link>
       ),
     },

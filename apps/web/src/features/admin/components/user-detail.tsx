@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { EmptyState, ErrorState, Spinner } from "@/components/ui/states.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { formatDurationText, formatSize } from "@/lib/format.ts";
+import { displayNickname } from "@/utils/nickname.ts";
 import { useBeanLedger, useSetUserDisabled, useUser } from "../api/users.ts";
 import { useTableState } from "../hooks/use-table-state.ts";
 import { adminPath } from "../lib/areas.ts";
@@ -104,13 +105,13 @@ function UserActions({ user }: { user: AdminUserDetail }) {
 }
 
 function UserBody({ user }: { user: AdminUserDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <>
       <AdminSection
         title={
           <>
-            {user.phone ?? "—"} · {user.nickName}{" "}
+            {user.phone ?? "—"} · {displayNickname(user.nickName, i18n.language)}{" "}
             <Tag tone={user.role === "admin" ? "brand" : undefined}>{t(`admin.users.roles.${user.role}`)}</Tag>{" "}
             <UserStatusTag user={user} />
           </>

@@ -1,6 +1,7 @@
 import type { AdminUserRow } from "@yuelu/contracts";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { displayNickname } from "@/utils/nickname.ts";
 import { type UserFilter, useUsers } from "../api/users.ts";
 import { useTableState } from "../hooks/use-table-state.ts";
 import { adminPath } from "../lib/areas.ts";
@@ -13,7 +14,7 @@ import { MembershipText, UserStatusTag } from "./user-tags.tsx";
 
 /** The users: found by phone (or its start) or id, filtered by role and status, sorted on the server. */
 export function UsersTable() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const table = useTableState<UserFilter>({ sort: "createdAt", filters: ["q", "role", "status"] });
   const users = useUsers(table.query);
 
@@ -30,7 +31,7 @@ export function UsersTable() {
       ),
     },
     { id: "phone", header: t("admin.field.phone"), cell: (u) => u.phone ?? "—" },
-    { id: "nickName", header: t("admin.field.nickName"), cell: (u) => u.nickName },
+    { id: "nickName", header: t("admin.field.nickName"), cell: (u) => displayNickname(u.nickName, i18n.language) },
     {
       id: "role",
       header: t("admin.users.role"),

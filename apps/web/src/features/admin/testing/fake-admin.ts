@@ -1,4 +1,16 @@
-import type { AdminFigures, AdminMe, AdminQueues, AdminUserRow, AdminVersion } from "@yuelu/contracts";
+import type {
+  AdminFailedJob,
+  AdminFeedback,
+  AdminFigures,
+  AdminGiftCode,
+  AdminHelpDoc,
+  AdminMe,
+  AdminOrderDetail,
+  AdminPage,
+  AdminQueues,
+  AdminUserRow,
+  AdminVersion,
+} from "@yuelu/contracts";
 
 /** Fake answers of the admin API for the console's component tests (named as such: fakes live in tests only). */
 
@@ -82,6 +94,106 @@ export function userRow(over: Partial<AdminUserRow> & Pick<AdminUserRow, "id">):
     isMember: false,
     lastLoginAt: "2026-11-25T08:00:00.000Z",
     createdAt: "2026-11-20T08:00:00.000Z",
+    ...over,
+  };
+}
+
+/** One page of rows, as every console list answers. */
+export function page<T>(items: T[], over: Partial<AdminPage<T>> = {}): AdminPage<T> {
+  return { items, total: items.length, page: 1, pageSize: 20, ...over };
+}
+
+/** A paid, granted yearly plan (¥336), not refunded. */
+export function orderDetail(over: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
+  return {
+    orderNumber: "YL202611250001",
+    userId: 7,
+    phone: "13800000007",
+    goodsId: 9,
+    goodsName: "年度会员",
+    goodsType: 1,
+    amountFen: 33_600,
+    tradeStatus: 1,
+    provider: "mock-alipay",
+    providerTradeNo: "2026112522001",
+    createdAt: "2026-11-25T08:00:00.000Z",
+    paidAt: "2026-11-25T08:01:00.000Z",
+    grantedAt: "2026-11-25T08:01:00.000Z",
+    closedAt: null,
+    closeReason: null,
+    refundedAt: null,
+    refundReason: "",
+    memberDays: 365,
+    duration: 0,
+    attempt: 1,
+    expiresAt: "2026-11-25T08:15:00.000Z",
+    scannedAt: "2026-11-25T08:00:30.000Z",
+    queriedAt: null,
+    card: null,
+    notifications: [],
+    ...over,
+  };
+}
+
+export function giftCode(over: Partial<AdminGiftCode> & Pick<AdminGiftCode, "id" | "packCode">): AdminGiftCode {
+  return {
+    batch: "spring",
+    rewardType: 1,
+    rewardNumber: 50,
+    kind: "beans",
+    reward: 50,
+    maxRedemptions: 3,
+    redeemedCount: 0,
+    expiresAt: null,
+    disabledAt: null,
+    createdAt: "2026-11-20T08:00:00.000Z",
+    status: "active",
+    ...over,
+  };
+}
+
+export function failedJob(over: Partial<AdminFailedJob> & Pick<AdminFailedJob, "id">): AdminFailedJob {
+  return {
+    queue: "transcription",
+    name: "transcribe",
+    failedReason: "engine crashed",
+    attemptsMade: 3,
+    attempts: 3,
+    data: { recordId: 5 },
+    createdAt: "2026-11-25T07:00:00.000Z",
+    processedAt: "2026-11-25T07:00:01.000Z",
+    failedAt: "2026-11-25T07:05:00.000Z",
+    ...over,
+  };
+}
+
+export function helpDoc(over: Partial<AdminHelpDoc> = {}): AdminHelpDoc {
+  return {
+    id: 3,
+    slug: "quota",
+    title: "时长与额度说明",
+    titleEn: "Time and quotas",
+    content: "转写会消耗时长卡中的时长。",
+    contentEn: "Transcription uses time from your duration cards.",
+    sort: 3,
+    ...over,
+  };
+}
+
+export function feedback(over: Partial<AdminFeedback> = {}): AdminFeedback {
+  return {
+    id: 11,
+    userId: 7,
+    phone: "13800000007",
+    nickName: "用户7",
+    categoryId: 22,
+    category: "问题反馈 / 上传失败",
+    content: "上传 2GB 的文件失败了",
+    contact: "me@example.com",
+    images: [],
+    createdAt: "2026-11-25T08:00:00.000Z",
+    handledAt: null,
+    reply: "",
     ...over,
   };
 }

@@ -6,12 +6,20 @@ import { envelopeError, type FakeCall, fakeApi } from "@/testing/fake-api.ts";
 import { renderApp } from "@/testing/render.tsx";
 
 const EVIL = [
-  "Intro <b>bold?</b>",
+  "Intro <b>bold?</b> and **really bold**",
+  "",
   "<script>window.__pwned = 'script'</script>",
+  "",
   '<img src="x" onerror="window.__pwned = \'img\'">',
-  '<a href="javascript:window.__pwned=1" onclick="window.__pwned=2">link</a>',
+  "",
+  '<a href="javascript:window.__pwned=1" onclick="window.__pwned=2">link</a> [click](javascript:window.__pwned=3)',
+  "",
+  "## Steps",
+  "",
   "1. first step",
   "2. second step",
+  "",
+  "See [the beans](/helpDocument?doc=beans) or [the site](https://example.com).",
 ].join("\n");
 
 const CATEGORIES = [
@@ -47,20 +55,28 @@ afterEach(() => {
 });
 
 describe("/helpDocument", () => {
-  it("renders a document as text: no script, no element, no handler from it ever exists", async () => {
+  it("renders a document's Markdown safely: no script, element, handler or javascript: link from its HTML", async () => {
     helpBackend();
     renderApp("/helpDocument");
-    const text = await screen.findByTestId("help-text");
+    const text = await screen.findByTestId("help-text", {}, { timeout: 5000 });
     expect(text).toHaveTextContent("<script>window.__pwned = 'script'</script>");
     expect(text).toHaveTextContent('<img src="x" onerror="window.__pwned = \'img\'">');
-    expect(text.querySelector("script, img, a, b, [onerror], [onclick]")).toBeNull();
+    expect(text.querySelector("script, img, b, [onerror], [onclick], a[href^='javascript' i]")).toBeNull();
+    expect(within(text).getByText("really bold").tagName).toBe("STRONG");
+    expect(within(text).getByRole("heading", { level: 4, name: "Steps" })).toBeInTheDocument();
     expect(within(text).getByRole("list")).toHaveTextContent("first step");
     expect(within(text).getAllByRole("listitem")).toHaveLength(2);
+    expect(within(text).getByRole("link", { name: "the site" })).toHaveAttribute("rel", "noopener noreferrer");
+    expect(within(text).getByRole("link", { name: "the site" })).toHaveAttribute("target", "_blank");
+    expect(within(text).queryByRole("link", { name: "click" })).toBeNull();
     await new Promise((r) => setTimeout(r, 50));
     expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
 
-    await userEvent.click(screen.getByRole("button", { name: "什么是悦豆" }));
+    // a link to another document moves within the app
+    await userEvent.click(within(text).getByRole("link", { name: "the beans" }));
     expect(await screen.findByText("悦豆不可购买")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "危险文档" }));
+    expect(await screen.findByText("first step")).toBeInTheDocument();
   });
 
   it("a failed load shows an alert (spec §8)", async () => {

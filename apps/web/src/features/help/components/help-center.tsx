@@ -1,8 +1,8 @@
 import { clsx } from "clsx";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
+import { MarkdownText } from "@/components/markdown-text.tsx";
 import { EmptyState, ErrorState, Spinner } from "@/components/ui/states.tsx";
-import { docBlocks } from "@/lib/doc-blocks.ts";
 import { useHelpDocument, useHelpTitles } from "../api/get-help.ts";
 import "./help-center.css";
 
@@ -44,33 +44,10 @@ export function HelpCenter() {
         ) : (
           <>
             <h2>{doc.data.title}</h2>
-            <DocumentText content={doc.data.content} />
+            <MarkdownText content={doc.data.content} className="help-text" testId="help-text" />
           </>
         )}
       </article>
-    </div>
-  );
-}
-
-/**
- * A document's text, as text: React escapes every string, and nothing here sets HTML, so markup
- * in a document (a <script>, an onerror attribute) shows as the characters it is and never runs.
- */
-function DocumentText({ content }: { content: string }) {
-  return (
-    <div className="help-text" data-testid="help-text">
-      {docBlocks(content).map((block) => {
-        if (block.kind === "p") return <p key={block.id}>{block.text}</p>;
-        // biome-ignore lint/suspicious/noArrayIndexKey: the items of one static list
-        const items = block.items.map((item, j) => <li key={j}>{item}</li>);
-        return block.kind === "ol" ? (
-          <ol key={block.id} start={block.start}>
-            {items}
-          </ol>
-        ) : (
-          <ul key={block.id}>{items}</ul>
-        );
-      })}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import type { FeedbackCategory } from "@yuelu/contracts";
 import { describe, expect, it } from "vitest";
-import { docBlocks } from "@/lib/doc-blocks.ts";
 import { categoryTree, checkFeedback, imageProblem } from "./feedback-rules.ts";
 
 const CATEGORIES: FeedbackCategory[] = [
@@ -9,15 +8,6 @@ const CATEGORIES: FeedbackCategory[] = [
   { id: 21, name: "转写不准确", parentId: 2, level: 1 },
   { id: 22, name: "上传失败", parentId: 2, level: 1 },
 ];
-
-describe("help documents", () => {
-  it("turns numbered and bulleted lines into lists, other lines into paragraphs", () => {
-    const blocks = docBlocks("Intro\n1. one\n2. two\n\n- a\n- b\nEnd <b>x</b>");
-    expect(blocks.map((b) => b.kind)).toEqual(["p", "ol", "ul", "p"]);
-    expect(blocks[1]).toMatchObject({ items: ["one", "two"], start: 1 });
-    expect(blocks[3]).toMatchObject({ text: "End <b>x</b>" }); // kept as text, never parsed
-  });
-});
 
 describe("feedback", () => {
   const tree = categoryTree(CATEGORIES);

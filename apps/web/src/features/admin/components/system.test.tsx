@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { AdminFailedJob } from "@yuelu/contracts";
+import { StatusCode } from "@yuelu/contracts/constants";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setLang } from "@/lib/i18n.ts";
+import { engagementBackend } from "@/testing/engagement-fixtures.ts";
+import { envelopeError, type FakeCall, signInCookies } from "@/testing/fake-api.ts";
+import { renderApp } from "@/testing/render.tsx";
+import { adminMe, failedJob, page, queues } from "../testing/fake-admin.ts";
+
+beforeEach(() => {
+  setLang("zh");
+  signInCookies();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** The system page with two failed jobs; a retried or removed job leaves the list. */
+function systemBackend(action?: (call: FakeCall) => unknown) {
+  const state = { jobs: [failedJob({ id: "41" }), failedJob({ id: "42", queue: "tts", name: "synthesize" })] };
+  const act = (call: FakeCall) => {
+    const [, , , , , queue, id, done] = call.url.pathname.split("/");
+    state.jobs = state.jobs.filter((j) => !(j.queue === queue && j.id === id));
+    return { queue, id, done: done === "retry" ? "retried" : "removed" };
+  };
+  const api = engagementBackend({
+    "GET /admin/me": () => adminMe(),
+    "GET /admin/system/engines": () => ({
+      workers: [],
+      apiTools: [],
+      missing: [],
+      models: { list: "npm run models:fetch -- --list", fetch: "npm run models:fetch" },
+    }),
+    "GET /admin/system/queues": () => queues(),
+    "GET /admin/system/jobs/failed": () => page<AdminFailedJob>(state.jobs),
+    "GET /admin/system/storage": () => ({ ...page([]), totalBytes: 0 }),
+    "POST /admin/system/jobs/transcription/41/retry": action ?? act,
+    "POST /admin/system/jobs/tts/42/remove": action ?? act,
+  });
+  return { api, state };
+}
+
+const rowName = (id: string) => new RegExp(`^(transcription|tts) ${id} `);
+const jobRow = async (id: string) =>
+  within(await screen.findByTestId("failed-jobs-table", {}, { timeout: 5000 })).getByRole("row", {
+    name: rowName(id),
+  });
+
+describe("failed jobs", () => {
+  it("retries one at once, and removes one after its confirmation; each leaves the list", async () => {
+    const { api } = systemBackend();
+    renderApp("/admin/system");
+    const retried = await jobRow("41");
+    expect(retried).toHaveTextContent("engine crashed");
+    await userEvent.click(within(retried).getByRole("button", { name: "重试" }));
+    expect(await screen.findByText("已重新排队")).toBeInTheDocument();
+    expect(api.callsTo("/jobs/transcription/41/retry").map((c) => c.method)).toEqual(["POST"]);
+    await waitFor(() =>
+      expect(within(screen.getByTestId("failed-jobs-table")).queryByRole("row", { name: rowName("41") })).toBeNull(),
+    );
+
+    const removed = await jobRow("42");
+    await userEvent.click(within(removed).getByRole("button", { name: "移除" }));
+    const confirm = await screen.findByRole("dialog", { name: "移除任务 42？" });
+    await userEvent.click(within(confirm).getByRole("button", { name: "取消" }));
+    expect(api.callsTo("/remove")).toHaveLength(0);
+    await userEvent.click(within(removed).getByRole("button", { name: "移除" }));
+    await userEvent.click(within(await screen.findByRole("dialog", { name: "移除任务 42？" })).getByTestId("confirm"));
+    expect(await screen.findByText("已移除")).toBeInTheDocument();
+    expect(api.callsTo("/jobs/tts/42/remove")).toHaveLength(1);
+    expect(await within(screen.getByTestId("system-failed-jobs")).findByText("暂无数据")).toBeInTheDocument();
+  });
+
+  it("shows the server's answer for a job that is gone (30001)", async () => {
+    systemBackend(() => envelopeError(StatusCode.RecordNotFound, "记录不存在"));
+    renderApp("/admin/system");
+    await userEvent.click(within(await jobRow("41")).getByRole("button", { name: "重试" }));
+    expect(await screen.findByText("记录不存在")).toBeInTheDocument();
+    // the job stays listed, its retry usable again
+    await waitFor(() =>
+      expect(within(screen.getByTestId("failed-jobs-table")).getAllByRole("button", { name: "重试" })[0]).toBeEnabled(),
+    );
+    expect(await jobRow("41")).toBeInTheDocument();
+  });
+});
