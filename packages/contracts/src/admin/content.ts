@@ -5,8 +5,8 @@ import { adminPageQuery } from "./common.ts";
 
 /**
  * Contracts of /voice_yuelu/admin/help and /voice_yuelu/admin/feedback (docs/admin.md, "Help
- * documents", "Feedback"). A help document's text is plain text with line breaks ('1. …' and '- …'
- * lines make lists); the help page shows it as text, so markup in it never runs.
+ * documents", "Feedback"). A help document's text is Markdown; the help page renders it safely
+ * (components/markdown-text.tsx: raw HTML shown as text, script links dropped), so markup in it never runs.
  */
 
 export const ADMIN_HELP_TITLE_MAX = 100;
