@@ -6,6 +6,7 @@ const scripts = [
   "user-info.mjs",
   "web-bundle.mjs",
   "upload-memory.mjs",
+  "tus-upload.mjs",
   "asr-rtf.mjs",
   "transcribe-e2e.mjs",
   "responsiveness.mjs",

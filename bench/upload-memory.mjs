@@ -6,9 +6,9 @@
 // Usage: node bench/upload-memory.mjs [--bytes 1073741824] [--port 8093] [--store local|s3]
 import { readFileSync } from "node:fs";
 import http from "node:http";
-import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import { startS3rver } from "./lib/s3rver.mjs";
+import { wavStream } from "./lib/wav-stream.mjs";
 import { signIn, startYuelu } from "./lib/yuelu-server.mjs";
 
 const { values } = parseArgs({
@@ -37,50 +37,6 @@ function rss() {
   const status = readFileSync(`/proc/${server.apiPid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
   return kb * 1024;
-}
-
-// ── the file: a WAV header, then 1 s of a 440 Hz sine repeated, generated chunk by chunk ──
-
-function wavStream(totalBytes) {
-  const rate = 48_000;
-  const channels = 2;
-  const blockAlign = channels * 2;
-  const dataBytes = Math.floor((totalBytes - 44) / blockAlign) * blockAlign;
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0, "latin1");
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write("WAVEfmt ", 8, "latin1");
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(channels, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * blockAlign, 28);
-  header.writeUInt16LE(blockAlign, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36, "latin1");
-  header.writeUInt32LE(dataBytes, 40);
-  const second = Buffer.alloc(rate * blockAlign);
-  for (let i = 0; i < rate; i++) {
-    const v = Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000);
-    second.writeInt16LE(v, i * blockAlign);
-    second.writeInt16LE(v, i * blockAlign + 2);
-  }
-  let left = dataBytes;
-  return {
-    size: 44 + dataBytes,
-    seconds: dataBytes / (rate * blockAlign),
-    stream: Readable.from(
-      (function* () {
-        yield header;
-        while (left > 0) {
-          const n = Math.min(left, second.length);
-          left -= n;
-          yield n === second.length ? second : second.subarray(0, n);
-        }
-      })(),
-      { objectMode: false },
-    ),
-  };
 }
 
 /** POSTs one multipart body whose file part is `file.stream`; resolves with the status and the JSON answer. */

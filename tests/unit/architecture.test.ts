@@ -86,6 +86,7 @@ describe("who may import whom", () => {
       "tts-constants.ts",
       "validation.ts",
       "voice-constants.ts",
+      "webhook-constants.ts",
     ];
     const imports = importsOf("packages/contracts/src").filter((i) => entry.includes(path.basename(i.file)));
     expect(
@@ -105,9 +106,9 @@ describe("who may import whom", () => {
 });
 
 describe("business rules live in packages/domain", () => {
-  // Writes that move money, time, quotas or task states: nowhere but the domain.
+  // Writes that move money, time, quotas, task states or webhook deliveries: nowhere but the domain.
   const RULE_WRITES =
-    /\.(transcriptionTask|timeCard|timeCardDeduction|beanLedger|quotaDay|welcomeGift|ttsTask|ttsQuotaDay)\.(create|createMany|update|updateMany|upsert|delete|deleteMany)\(|INSERT INTO (bean_ledger|quota_days|time_cards|tts_quota_days|tts_tasks)|UPDATE (quota_days|time_cards|transcription_tasks|tts_quota_days|tts_tasks)/;
+    /\.(transcriptionTask|timeCard|timeCardDeduction|beanLedger|quotaDay|welcomeGift|ttsTask|ttsQuotaDay|webhookEndpoint|webhookDelivery|webhookAttempt)\.(create|createMany|update|updateMany|upsert|delete|deleteMany)\(|INSERT INTO (bean_ledger|quota_days|time_cards|tts_quota_days|tts_tasks)|UPDATE (quota_days|time_cards|transcription_tasks|tts_quota_days|tts_tasks)/;
 
   it("no app writes them itself", () => {
     const offenders = [...sources("apps/api/src"), ...sources("apps/worker/src"), ...sources("launcher")].filter((f) =>

@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger } from "fastify";
 import fp from "fastify-plugin";
 import type { AppDeps } from "./deps.ts";
 import accountRoutes from "./modules/account/routes.ts";
+import openAiRoutes from "./modules/openai/routes.ts";
 import payments from "./modules/payments/plugin.ts";
 import healthRoutes from "./modules/system/health.ts";
 import voiceYuelu from "./modules/voice-yuelu.ts";
@@ -89,6 +90,8 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
   await app.register(healthRoutes);
   await app.register(accountRoutes, { prefix: "/account" });
   await app.register(voiceYuelu, { prefix: API_PREFIX });
+  // OpenAI-compatible speech endpoints for integrators' scripts (docs/integrators.md): their own error shape
+  await app.register(openAiRoutes, { prefix: "/v1" });
   await app.register(web);
   return app;
 }

@@ -4,9 +4,11 @@ import type { Db } from "@yuelu/db";
 import { type Clock, type DomainContext, failTask, retryTask, systemClock } from "@yuelu/domain";
 import {
   type Config,
+  type DomainEvent,
   describeTools,
   type EventPublisher,
   type FileStore,
+  openUploadArea,
   type QueueBackend,
   QueueName,
   startHeartbeat,
@@ -22,14 +24,18 @@ import { ModelProvisioner } from "./models/provisioner.ts";
 import { runTaskAttempt } from "./task-attempt.ts";
 import { startTtsWorker, type TtsWorkerOptions } from "./tts-worker.ts";
 import { startVoiceWorker, type VoiceWorkerOptions } from "./voice-worker.ts";
+import { startWebhookWorker, type WebhookWorkerOptions } from "./webhook-worker.ts";
 
 export interface WorkerContext {
   db: Db;
   config: Config;
   queues: QueueBackend;
   files: FileStore;
-  /** where the business rules announce what changed (the platform's event bus) */
-  events: EventPublisher;
+  /**
+   * where the business rules announce what changed (the platform's event bus); with `subscribe`,
+   * webhook deliveries are queued the moment they are written (else by the sweep)
+   */
+  events: EventPublisher & { subscribe?(handler: (event: DomainEvent) => void): void };
   log: {
     info(obj: unknown, msg?: string): void;
     warn(obj: unknown, msg?: string): void;
@@ -69,7 +75,12 @@ function domainOf(ctx: WorkerContext): DomainContext {
  */
 export async function startWorkers(
   ctx: WorkerContext,
-  options: { transcription?: TranscriptionWorkerOptions; tts?: TtsWorkerOptions; voice?: VoiceWorkerOptions } = {},
+  options: {
+    transcription?: TranscriptionWorkerOptions;
+    tts?: TtsWorkerOptions;
+    voice?: VoiceWorkerOptions;
+    webhooks?: WebhookWorkerOptions;
+  } = {},
 ): Promise<{ workerId: string; stop(): Promise<void> }> {
   const { config, queues, log } = ctx;
   const domain = domainOf(ctx);
@@ -90,8 +101,12 @@ export async function startWorkers(
     });
   const withModels = { ...ctx, models };
 
+  const uploads = openUploadArea(config, ctx.files);
+  const webhooks = startWebhookWorker({ domain, config, queues, events: ctx.events, log }, options.webhooks);
   const housekeeping = queues.worker(QueueName.Housekeeping, async () => {
     const result = await runHousekeeping(domain, {
+      uploads,
+      requeueWebhooks: webhooks.requeueDue,
       transcriptionQueue: queues.queue(QueueName.Transcription),
       ttsQueue: queues.queue(QueueName.Tts),
       voiceQueue: queues.queue(QueueName.Voice),
@@ -108,7 +123,10 @@ export async function startWorkers(
     tts.synthesis,
     tts.samples,
     startVoiceWorker(ctx, options.voice),
+    webhooks.worker,
   ]);
+  // deliveries written while no worker ran (their notices went unheard) go out now, not at the next sweep
+  await webhooks.requeueDue().catch((error) => log.error({ err: error }, "could not queue the due webhook deliveries"));
 
   // Idempotent: every worker process upserts the same scheduler id, so it runs once per period.
   await queues
@@ -133,6 +151,7 @@ export async function startWorkers(
     workerId,
     stop: async () => {
       models.stop();
+      webhooks.stop();
       await heartbeat.stop();
     },
   };

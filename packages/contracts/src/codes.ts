@@ -35,6 +35,8 @@ export const StatusCode = {
   MyVoiceLimit: 50005,
   /** a user keeps at most API_KEYS_MAX live API keys */
   ApiKeyLimit: 50006,
+  /** a user keeps at most WEBHOOKS_MAX webhook endpoints (operators: as many operator-wide ones) */
+  WebhookLimit: 50007,
   NotEnoughBeans: 60001,
   GoodsNotFound: 60002,
   OrderNotFound: 60003,
@@ -106,6 +108,10 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [StatusCode.ApiKeyLimit]: {
     zh: "最多保留 {limit} 个 API 密钥，请先撤销不用的密钥",
     en: "You can keep at most {limit} API keys. Revoke one you no longer use first.",
+  },
+  [StatusCode.WebhookLimit]: {
+    zh: "最多保留 {limit} 个 Webhook 地址，请先删除不用的地址",
+    en: "You can keep at most {limit} webhook endpoints. Delete one you no longer use first.",
   },
   [StatusCode.NotEnoughBeans]: { zh: "悦豆不足", en: "Not enough beans." },
   [StatusCode.GoodsNotFound]: { zh: "商品不存在或已下架", en: "This item does not exist or is no longer sold." },

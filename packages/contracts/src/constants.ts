@@ -12,3 +12,4 @@ export * from "./text.ts";
 export * from "./tts-constants.ts";
 export * from "./validation.ts";
 export * from "./voice-constants.ts";
+export * from "./webhook-constants.ts";

@@ -36,3 +36,16 @@ export function voiceJobId(kind: "voice" | "work", id: number, sampleKey = ""): 
       ?.replace(/\.[^.]*$/, "") ?? "";
   return `myvoice-${id}-${sample}`;
 }
+
+/**
+ * The "webhooks" queue: job "deliver-webhook" `{deliveryId, attempt}` — one POST of a WebhookDelivery
+ * (the outbox row). One job per attempt: adding it again while it waits is a no-op, and a job whose
+ * attempt is no longer the delivery's next one does nothing.
+ */
+export const ZWebhookJob = z.object({
+  deliveryId: z.number().int().positive(),
+  attempt: z.number().int().positive(),
+});
+export type WebhookJob = z.infer<typeof ZWebhookJob>;
+export const DELIVER_WEBHOOK_JOB = "deliver-webhook";
+export const webhookJobId = (deliveryId: number, attempt: number) => `webhook-${deliveryId}-${attempt}`;

@@ -78,6 +78,24 @@ const REASONS: readonly Template[] = [
   ["already used for another request", "已用于另一个请求"],
   ["invalid format", "格式不正确"],
   ["invalid value", "取值无效"],
+  // webhooks (docs/integrators.md)
+  ["must be an http(s) URL", "必须是 http(s) 地址"],
+  ["its host does not resolve", "无法解析该地址的主机名"],
+  [
+    "points to a private, loopback or link-local address, which this server does not call",
+    "指向内网、本机或链路本地地址，本服务器不会调用这类地址",
+  ],
+  // the OpenAI-compatible endpoints (docs/integrators.md)
+  ["streaming is not supported: leave stream out", "不支持流式输出：请去掉 stream"],
+  ["only audio: server-sent events are not supported", "仅支持直接返回音频，不支持 SSE"],
+  ["send one file per request", "每个请求只能上传一个文件"],
+  ["supported here: zh, en, or leave it out to detect it", "本站支持 zh、en，或不填以自动识别"],
+  ["this install transcribes {language} with {engine}", "本站用 {engine} 识别 {language}"],
+  ["this voice is spoken by {engine}", "该音色由 {engine} 朗读"],
+  [
+    "no such voice: an OpenAI voice (alloy, nova…), a library voice (promptId or name) or yours (my:<id> or its name)",
+    "没有这个音色：可用 OpenAI 音色名（alloy、nova…）、音色库音色（promptId 或名称）或我的声音（my:<id> 或名称）",
+  ],
 ];
 
 const COMPILED = REASONS.map(([en, zh]) => {

@@ -17,6 +17,7 @@ export type DomainConfig = Pick<
   | "TTS_DAILY_CHARS_MEMBER"
   | "ACCOUNT_DELETION_GRACE_DAYS"
   | "PAY_ORDER_TTL_SECONDS"
+  | "WEBHOOK_ALLOW_PRIVATE"
 >;
 
 /**

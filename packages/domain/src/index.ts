@@ -1,3 +1,5 @@
+// API keys (docs/integrators.md)
+export { API_KEY_PREFIX, apiKeyHash, createApiKey, listApiKeys, revokeApiKey } from "./account/api-keys.ts";
 export { avatarExtension, avatarKey, avatarUrl, uploadedAvatarKey } from "./account/avatar.ts";
 export { cancelDeletion, deletionDue, deletionStatus, requestDeletion } from "./account/deletion.ts";
 export { setPasswordHash, updateProfile, updateSurvey } from "./account/profile.ts";
@@ -166,5 +168,5 @@ export { extendMembership, isMemberAt } from "./wallet/membership.ts";
 export { assetsOf, dailyLimit, dailyLimitOf, storageInfo, ZERO_STORAGE } from "./wallet/quota.ts";
 export { CARD_VALIDITY, grantTimeCard, type TimeCardGrant } from "./wallet/time-cards.ts";
 export { ChargeRefused, chargeTranscription, refundTranscription } from "./wallet/transcription-charge.ts";
-// API keys (docs/integrators.md)
-export { API_KEY_PREFIX, apiKeyHash, createApiKey, listApiKeys, revokeApiKey } from "./account/api-keys.ts";
+// webhooks (docs/integrators.md)
+export * from "./webhooks/index.ts";

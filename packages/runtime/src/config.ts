@@ -37,6 +37,12 @@ const EnvSchema = z.object({
   /** 'console' logs codes (and returns them as devCode outside production); 'webhook' POSTs {phone, code, text} to SMS_WEBHOOK_URL. */
   SMS_PROVIDER: z.enum(["console", "webhook"]).default("console"),
   SMS_WEBHOOK_URL: z.string().url().optional(),
+  /**
+   * Let webhook endpoints (docs/integrators.md) point at loopback, private, link-local and other
+   * non-public addresses. Off everywhere by default: a URL a user types must never reach this
+   * server's own network (SSRF). Turn it on for a receiver on the same machine or LAN you trust.
+   */
+  WEBHOOK_ALLOW_PRIVATE: boolFromEnv.transform((v) => v ?? false),
   /** Secret that signs the sid cookie. Unset outside production: generated once under DATA_DIR. */
   COOKIE_SECRET: z.string().min(32).optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -61,6 +67,15 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Requests per minute per IP on the whole API; 0 disables. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /**
+   * Hours an unfinished resumable (tus) upload is kept from its creation; housekeeping removes it
+   * afterwards (a 2-hour recording uploaded while it is made fits well within the default day).
+   */
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
   /** A request body that brings less than 16 KiB in this many seconds has its connection cut (slow clients). */
   BODY_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Connections one address may hold at once (not applied behind a proxy: TRUST_PROXY_HOPS > 0); 0 = no cap. */

@@ -22,7 +22,12 @@ export type DomainEvent =
   | { type: "tts.failed"; userId: number; taskId: number; code: number }
   /** a trained voice ("voice") or a sung/converted song ("work") is ready, or failed (its quota refunded) */
   | { type: "voice.done"; userId: number; kind: "voice" | "work"; id: number }
-  | { type: "voice.failed"; userId: number; kind: "voice" | "work"; id: number; code: number };
+  | { type: "voice.failed"; userId: number; kind: "voice" | "work"; id: number; code: number }
+  /**
+   * webhook deliveries (outbox rows) were written: workers queue them now. Losing this notice only
+   * delays them (housekeeping and a starting worker queue what is due), so the bus's at-most-once is enough.
+   */
+  | { type: "webhooks.due"; userId: number; deliveries: { id: number; attempt: number }[] };
 
 export interface EventPublisher {
   publish(event: DomainEvent): Promise<void>;

@@ -45,6 +45,7 @@ export {
   tool,
   toolReports,
 } from "./tools.ts";
+export { openUploadArea, type UploadArea } from "./upload-area.ts";
 export {
   type EngineReport,
   HEARTBEAT_MS,

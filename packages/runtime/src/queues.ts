@@ -8,6 +8,8 @@ export const QueueName = {
   /** the voice library's try_listen samples: their own queue, so a sample never waits behind long syntheses */
   TtsSamples: "tts-samples",
   Voice: "voice",
+  /** signed webhook deliveries (docs/integrators.md): short HTTP calls, never behind long speech jobs */
+  Webhooks: "webhooks",
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 

@@ -17,6 +17,11 @@ export function requestLang(request: FastifyRequest): Lang {
 }
 
 function detectLang(request: FastifyRequest): Lang {
+  return askedLang(request) ?? DEFAULT_LANG;
+}
+
+/** The language the request names (`lang` query, header or cookie), if it names one. */
+export function askedLang(request: FastifyRequest): Lang | undefined {
   const query = request.query as Record<string, unknown> | undefined;
-  return parseLang(query?.lang) ?? parseLang(request.headers.lang) ?? parseLang(request.cookies?.lang) ?? DEFAULT_LANG;
+  return parseLang(query?.lang) ?? parseLang(request.headers.lang) ?? parseLang(request.cookies?.lang);
 }

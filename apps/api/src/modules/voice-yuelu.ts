@@ -15,6 +15,7 @@ import transcriptRoutes from "./transcript/routes.ts";
 import ttsRoutes from "./tts/routes.ts";
 import userRoutes from "./user/routes.ts";
 import voiceRoutes from "./voice/routes.ts";
+import webhookRoutes from "./webhooks/routes.ts";
 
 /**
  * The /voice_yuelu API (spec §7). Every route here requires a signed-in user unless its
@@ -37,6 +38,7 @@ export default async function voiceYuelu(app: FastifyInstance) {
   await app.register(ttsRoutes);
   await app.register(voiceRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(webhookRoutes);
   // the operator console (docs/admin.md): admin role only
   await app.register(adminRoutes);
 }

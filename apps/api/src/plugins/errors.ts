@@ -29,30 +29,13 @@ const BUSY: Record<Lang, string> = {
 export default fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((thrown: Error, request, reply) => {
-      const lang = requestLang(request);
-      if (thrown instanceof AppError) {
-        return sendEnvelope(reply, thrown.httpStatus, thrown.code, appErrorMessage(thrown, lang));
+      const failure = failureOf(thrown, request);
+      // a browser page that was rate-limited gets a readable page (never for a business refusal)
+      if (failure.http === 429 && !(thrown instanceof AppError) && wantsPage(request)) {
+        return sendPage(reply, 429, TOO_MANY_PAGE[requestLang(request)]);
       }
-      const error = thrown as FastifyError;
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        const field = validationField(error.validation, error.validationContext, lang);
-        return sendEnvelope(reply, 200, StatusCode.InvalidParams, invalidParams(field, lang));
-      }
-      const known = mapFastifyError(error);
-      if (known?.http === 429 && wantsPage(request)) return sendPage(reply, 429, TOO_MANY_PAGE[lang]);
-      if (known) {
-        if (known.http >= 400 && known.code !== StatusCode.InvalidParams) {
-          request.log.info({ code: error.code, statusCode: error.statusCode }, "request refused");
-        }
-        return sendEnvelope(reply, known.http, known.code, known.message(lang));
-      }
-      if (backendUnavailable(error)) {
-        request.log.warn({ err: error }, "a backing service is unavailable");
-        reply.header("retry-after", "5");
-        return sendEnvelope(reply, 503, StatusCode.SystemError, BUSY[lang]);
-      }
-      request.log.error({ err: error }, "unhandled error");
-      return sendEnvelope(reply, 500, StatusCode.SystemError, statusMessage(StatusCode.SystemError, lang));
+      if (failure.retryAfter) reply.header("retry-after", String(failure.retryAfter));
+      return sendEnvelope(reply, failure.http, failure.code, failure.message);
     });
 
     app.setNotFoundHandler((request, reply) => {
@@ -63,6 +46,59 @@ export default fp(
   },
   { name: "errors" },
 );
+
+/** What a failure means, whatever shape its answer takes: the envelope here, OpenAI's error under /v1. */
+export interface Failure {
+  /** the envelope's HTTP status: 200 for business refusals (the SPA reads status_code), else the real one */
+  http: number;
+  /** the catalogue code (or an HTTP status, for the framework's own errors) */
+  code: number;
+  /** in the request's language */
+  message: string;
+  /** the bad parameter of a 10002, as the client named it */
+  param?: string;
+  /** seconds after which a retry may succeed (a backing service briefly away) */
+  retryAfter?: number;
+}
+
+/**
+ * Classifies any failure — an AppError, a validation error, the framework's or the parsers' own, a
+ * backing service away, a crash — logging what an operator must see; never a stack trace for the client.
+ */
+export function failureOf(thrown: Error, request: FastifyRequest): Failure {
+  const lang = requestLang(request);
+  if (thrown instanceof AppError) {
+    return {
+      http: thrown.httpStatus,
+      code: thrown.code,
+      message: appErrorMessage(thrown, lang),
+      ...(thrown.field ? { param: thrown.field } : {}),
+    };
+  }
+  const error = thrown as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const { param, field } = validationField(error.validation, error.validationContext, lang);
+    return { http: 200, code: StatusCode.InvalidParams, message: invalidParams(field, lang), param };
+  }
+  const known = mapFastifyError(error);
+  if (known) {
+    if (known.http >= 400 && known.code !== StatusCode.InvalidParams) {
+      request.log.info({ code: error.code, statusCode: error.statusCode }, "request refused");
+    }
+    return {
+      http: known.http,
+      code: known.code,
+      message: known.message(lang),
+      ...(known.param ? { param: known.param } : {}),
+    };
+  }
+  if (backendUnavailable(error)) {
+    request.log.warn({ err: error }, "a backing service is unavailable");
+    return { http: 503, code: StatusCode.SystemError, message: BUSY[lang], retryAfter: 5 };
+  }
+  request.log.error({ err: error }, "unhandled error");
+  return { http: 500, code: StatusCode.SystemError, message: statusMessage(StatusCode.SystemError, lang) };
+}
 
 /**
  * Fastify's `frameworkErrors` option: errors met before routing (a bad percent-escape in the path,
@@ -147,22 +183,30 @@ interface ValidationIssue {
   message?: string;
 }
 
-/** Names the first bad field and why, e.g. "phone (must be an 11-digit mobile number)", in `lang`. */
-function validationField(issues: ValidationIssue[], context: string | undefined, lang: Lang): string {
+/**
+ * The first bad field (`param`, as the client named it) and why, e.g. "phone (must be an 11-digit
+ * mobile number)", in `lang` (`field`).
+ */
+function validationField(
+  issues: ValidationIssue[],
+  context: string | undefined,
+  lang: Lang,
+): { param: string; field: string } {
   const first = issues[0];
   const path = first?.params?.issue?.path ?? first?.instancePath?.split("/").filter(Boolean) ?? [];
-  const field = path.length ? path.map(String).join(".") : (context ?? "body");
+  const param = path.length ? path.map(String).join(".") : (context ?? "body");
   const issue: IssueLike = first?.params?.issue ?? { message: first?.message };
-  return invalidField(field, describeIssue(issue, lang), lang);
+  return { param, field: invalidField(param, describeIssue(issue, lang), lang) };
 }
 
-type KnownError = { http: number; code: number; message: (l: Lang) => string };
+type KnownError = { http: number; code: number; message: (l: Lang) => string; param?: string };
 
 /** Fastify's, the body parsers' and the multipart plugin's own errors, as spec codes. */
 function mapFastifyError(error: FastifyError): KnownError | undefined {
   const invalid = (field: string, reason: string, http = 400): KnownError => ({
     http,
     code: StatusCode.InvalidParams,
+    param: field,
     message: (l) => invalidParams(invalidField(field, translateReason(reason, l), l), l),
   });
   const tooLarge: KnownError = { http: 413, code: 413, message: (l) => httpStatusMessages[413]![l] };

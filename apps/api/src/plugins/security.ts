@@ -14,7 +14,7 @@ declare module "fastify" {
 }
 
 /** Paths whose answers are personal JSON (or files): never stored by a browser or a proxy cache. */
-const PRIVATE_PREFIXES = ["/voice_yuelu/", "/account/api/", "/mock-alipay/api/"];
+const PRIVATE_PREFIXES = ["/voice_yuelu/", "/v1/", "/account/api/", "/mock-alipay/api/"];
 
 /**
  * The SPA's Content-Security-Policy: its own scripts only (Vite emits no inline script); inline

@@ -71,6 +71,14 @@ export const queryKeys = {
     workProgress: (workIds: readonly number[]) => [...me, "voice", "work-progress", workIds.join(",")] as const,
     quota: [...me, "voice", "quota"] as const,
   },
+  /** API keys and webhook endpoints (/personalInfo?menu=developer), an endpoint's deliveries by page */
+  integrations: {
+    all: [...me, "integrations"] as const,
+    apiKeys: [...me, "integrations", "api-keys"] as const,
+    webhooks: [...me, "integrations", "webhooks"] as const,
+    deliveries: (endpointId: number, page: number) =>
+      [...me, "integrations", "webhooks", endpointId, "deliveries", page] as const,
+  },
   /** not personal: the built-in tunes (named in `lang`) and what this install's voice features can do */
   voiceTunes: (lang: string) => ["voice", "tunes", lang] as const,
   voiceCapabilities: ["voice", "capabilities"] as const,

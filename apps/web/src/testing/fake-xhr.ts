@@ -10,6 +10,9 @@ export class FakeXhr {
   url = "";
   headers: Record<string, string> = {};
   body: FormData | null = null;
+  /** what send() was given, whatever it was (a tus PATCH sends a Blob slice) */
+  sent: unknown = null;
+  responseHeaders: Record<string, string> = {};
   status = 0;
   responseText = "";
   withCredentials = false;
@@ -31,8 +34,13 @@ export class FakeXhr {
   setRequestHeader(name: string, value: string) {
     this.headers[name] = value;
   }
-  send(body: FormData) {
-    this.body = body;
+  send(body: FormData | Blob | null) {
+    this.sent = body;
+    this.body = body instanceof FormData ? body : null;
+  }
+  getResponseHeader(name: string): string | null {
+    const key = Object.keys(this.responseHeaders).find((k) => k.toLowerCase() === name.toLowerCase());
+    return key === undefined ? null : (this.responseHeaders[key] ?? null);
   }
   abort() {
     this.aborted = true;
@@ -54,6 +62,13 @@ export class FakeXhr {
   respondRaw(status: number, text: string) {
     this.status = status;
     this.responseText = text;
+    this.onload?.();
+  }
+  /** a tus answer: status, headers (Location, Upload-Offset…) and an optional body */
+  respondTus(status: number, headers: Record<string, string> = {}, body = "") {
+    this.status = status;
+    this.responseHeaders = { "Tus-Resumable": "1.0.0", ...headers };
+    this.responseText = body;
     this.onload?.();
   }
   fail() {

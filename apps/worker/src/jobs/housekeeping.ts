@@ -7,8 +7,9 @@ import {
   failStuckVoiceTasks,
   type JobLookup,
   purgeAccount,
+  purgeOldWebhookDeliveries,
 } from "@yuelu/domain";
-import { sweepDeadWorkers } from "@yuelu/runtime";
+import { sweepDeadWorkers, type UploadArea } from "@yuelu/runtime";
 
 export interface HousekeepingResult {
   expiredSessions: number;
@@ -24,6 +25,12 @@ export interface HousekeepingResult {
   deadWorkers: number;
   /** unpaid orders past their expiry, closed (tradeStatus 3) */
   expiredOrders: number;
+  /** unfinished resumable uploads past UPLOAD_EXPIRY_HOURS, removed (they never counted against anyone) */
+  expiredUploads: number;
+  /** webhook deliveries that were due with no job (lost with a worker or a notice), queued again */
+  requeuedWebhooks: number;
+  /** finished webhook deliveries older than WEBHOOK_DELIVERY_KEEP_DAYS, removed with their attempts */
+  oldWebhookDeliveries: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -32,12 +39,21 @@ const DAY_MS = 86_400_000;
  * Periodic clean-up: expired sessions, SMS codes older than a day, accounts whose deletion grace
  * period is over (purged: every process's caches hear of it through the event bus), transcription
  * tasks stuck far longer than possible (failed and refunded; with `transcriptionQueue`, also those
- * whose job is gone), text-to-speech tasks and voice tasks likewise (`ttsQueue`, `voiceQueue`), unpaid orders past their expiry, and
+ * whose job is gone), text-to-speech tasks and voice tasks likewise (`ttsQueue`, `voiceQueue`), unpaid orders past their expiry,
+ * unfinished resumable uploads past their expiry (`uploads`: the store's upload area), webhook
+ * deliveries whose job was lost (queued again: `requeueWebhooks`) and those past their keeping time, and
  * the heartbeats of dead workers. Plain function so tests can run it directly.
  */
 export async function runHousekeeping(
   domain: DomainContext,
-  options: { transcriptionQueue?: JobLookup; ttsQueue?: JobLookup; voiceQueue?: JobLookup } = {},
+  options: {
+    transcriptionQueue?: JobLookup;
+    ttsQueue?: JobLookup;
+    voiceQueue?: JobLookup;
+    uploads?: Pick<UploadArea, "deleteExpired">;
+    /** the webhook worker's sweep (webhook-worker.ts requeueDue) */
+    requeueWebhooks?: () => Promise<number>;
+  } = {},
 ): Promise<HousekeepingResult> {
   const { db } = domain;
   const now = domain.clock.now();
@@ -50,6 +66,9 @@ export async function runHousekeeping(
   const failedStuckVoiceTasks = await failStuckVoiceTasks(domain, { queue: options.voiceQueue });
   const deadWorkers = await sweepDeadWorkers(db, now);
   const expiredOrders = (await closeExpiredOrders(domain)).length;
+  const expiredUploads = options.uploads ? await options.uploads.deleteExpired() : 0;
+  const requeuedWebhooks = options.requeueWebhooks ? await options.requeueWebhooks() : 0;
+  const oldWebhookDeliveries = await purgeOldWebhookDeliveries(domain);
   return {
     expiredSessions: sessions.count,
     oldSmsCodes: codes.count,
@@ -59,5 +78,8 @@ export async function runHousekeeping(
     failedStuckVoiceTasks,
     deadWorkers,
     expiredOrders,
+    expiredUploads,
+    requeuedWebhooks,
+    oldWebhookDeliveries,
   };
 }

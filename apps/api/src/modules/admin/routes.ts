@@ -19,6 +19,7 @@ import adminOrdersRoutes from "./orders.ts";
 import adminSystemRoutes from "./system.ts";
 import adminUsersRoutes from "./users.ts";
 import { APP_VERSION } from "./version.ts";
+import adminWebhooksRoutes from "./webhooks.ts";
 
 export const ADMIN_TAG_PREFIX = "admin";
 const tags = [`${ADMIN_TAG_PREFIX}: audit`];
@@ -59,4 +60,5 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   await app.register(adminUsersRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminSystemRoutes);
+  await app.register(adminWebhooksRoutes);
 }

@@ -37,6 +37,7 @@ import { userIdOf } from "../../plugins/auth.ts";
 import { sendEnvelope } from "../../plugins/errors.ts";
 import { type Download, openDownload, openZip } from "./download.ts";
 import * as records from "./service.ts";
+import tusRoutes from "./tus.ts";
 import { announcesOversizedBody, receiveUpload, UploadRefused } from "./upload.ts";
 
 const tags = ["records"];
@@ -96,6 +97,9 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
       }
     },
   );
+
+  // resumable uploads (tus 1.0.0): POST /api/v1/audio/uploads and the upload URLs it makes
+  await app.register(tusRoutes);
 
   // ── lists ──
 

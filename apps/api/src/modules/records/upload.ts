@@ -258,13 +258,13 @@ export async function probe(localPath: string, lang: Lang, ffprobe: string): Pro
   }
 }
 
-type NewRecord = Prisma.AudioRecordUncheckedCreateInput;
+export type NewRecord = Prisma.AudioRecordUncheckedCreateInput;
 
 /**
  * Inserts the record. Two uploads racing with one uploadId: the loser answers the winner's record
  * (its own file is then removed by the caller). A folder deleted meanwhile: the record goes to no folder.
  */
-async function createRecord(db: Db, data: NewRecord) {
+export async function createRecord(db: Db, data: NewRecord) {
   try {
     return await db.audioRecord.create({ data });
   } catch (error) {
@@ -280,7 +280,7 @@ async function createRecord(db: Db, data: NewRecord) {
   }
 }
 
-function uploadResult(r: {
+export function uploadResult(r: {
   fileId: number;
   fileName: string;
   timeLen: number;
@@ -303,7 +303,7 @@ function uploadResult(r: {
  * is checked: a file whose content is recognised as something other than audio/video (an
  * executable, an archive, a document…) is refused there, before the rest is written.
  */
-class SignatureGate extends Transform {
+export class SignatureGate extends Transform {
   private head: Buffer[] = [];
   private headBytes = 0;
   private checked = false;

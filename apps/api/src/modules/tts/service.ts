@@ -195,7 +195,7 @@ export async function listedVoice(deps: Pick<ServiceDeps, "db" | "config">, prom
 }
 
 /** Han characters make up this share of the letters: Chinese text. */
-function looksChinese(text: string): boolean {
+export function looksChinese(text: string): boolean {
   const han = text.match(/\p{Script=Han}/gu)?.length ?? 0;
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   return han > 0 && han >= letters * 0.2;

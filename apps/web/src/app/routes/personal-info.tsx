@@ -1,9 +1,10 @@
 import { clsx } from "clsx";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { Page } from "@/components/page.tsx";
 import { RequireLogin } from "@/components/require-login.tsx";
+import { Spinner } from "@/components/ui/states.tsx";
 import { paths } from "@/config/paths.ts";
 import { CoinDetail } from "@/features/account/components/bean-detail.tsx";
 import { DeleteAccount } from "@/features/account/components/delete-account.tsx";
@@ -13,6 +14,9 @@ import { OrderList } from "@/features/cashier/components/order-list.tsx";
 import { TimeCardList } from "@/features/cashier/components/time-card-list.tsx";
 import { QuotaBars } from "@/features/layout/components/quota-bars.tsx";
 import "./personal-info.css";
+
+/** API keys and webhooks: their own chunk, loaded when the section is opened. */
+const IntegrationsSettings = lazy(() => import("@/features/integrations/components/integrations-settings.tsx"));
 
 /**
  * The personal centre's sections, chosen by `?menu=` (none: the first). Spec §2 fixes
@@ -28,6 +32,15 @@ const SECTIONS: { menu: string; title: string; render: () => ReactNode }[] = [
   { menu: "orders", title: "personal.menuOrders", render: () => <OrderList /> },
   { menu: "timeCards", title: "personal.menuTimeCards", render: () => <TimeCardList /> },
   { menu: "coinDetail", title: "personal.coinDetail", render: () => <CoinDetail /> },
+  {
+    menu: "developer",
+    title: "integrations.menu",
+    render: () => (
+      <Suspense fallback={<Spinner />}>
+        <IntegrationsSettings />
+      </Suspense>
+    ),
+  },
   { menu: "account", title: "personal.menuAccount", render: () => <DeleteAccount /> },
 ];
 

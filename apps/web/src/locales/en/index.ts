@@ -5,6 +5,7 @@ import { cashier } from "./cashier.ts";
 import { checkin } from "./checkin.ts";
 import { common } from "./common.ts";
 import { help } from "./help.ts";
+import { integrations } from "./integrations.ts";
 import { landing } from "./landing.ts";
 import { messages } from "./messages.ts";
 import { onboarding } from "./onboarding.ts";
@@ -34,4 +35,5 @@ export const en = {
   ...messages,
   ...tts,
   ...voice,
+  ...integrations,
 };

@@ -27,6 +27,7 @@ export const records: typeof zh = {
     remove: "Remove",
     progress: "{{loaded}} of {{total}} · {{percent}}%",
     progressLabel: "Upload progress of {{name}}",
+    resumingAt: "Resuming at {{percent}} %",
   },
   recorder: {
     title: "Record online",
@@ -42,6 +43,11 @@ export const records: typeof zh = {
     busy: "The microphone is in use by another program. Close it and try again.",
     failed: "Recording failed: {{message}}",
     fileName: "Recording",
+    recoverTitle: "Recover unsaved recording",
+    recoverText: "A recording of {{duration}} was not uploaded before the page closed ({{name}}).",
+    recoverUpload: "Upload it",
+    recoverDiscard: "Discard it",
+    savedLocally: "Saved in this browser as it records",
   },
   transcribe: {
     optionsTitle: "Transcription settings",

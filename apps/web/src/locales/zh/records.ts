@@ -25,6 +25,7 @@ export const records = {
     remove: "移除",
     progress: "{{loaded}} / {{total}} · {{percent}}%",
     progressLabel: "{{name}} 上传进度",
+    resumingAt: "从 {{percent}}% 处继续上传",
   },
   recorder: {
     title: "在线录音",
@@ -39,6 +40,11 @@ export const records = {
     busy: "麦克风正被其他程序占用，请关闭后重试",
     failed: "录音失败：{{message}}",
     fileName: "录音",
+    recoverTitle: "恢复未上传的录音",
+    recoverText: "页面关闭前有一段 {{duration}} 的录音尚未上传（{{name}}）。",
+    recoverUpload: "上传",
+    recoverDiscard: "丢弃",
+    savedLocally: "录音边录边保存在本浏览器中",
   },
   transcribe: {
     optionsTitle: "转写设置",

@@ -1,22 +1,37 @@
 import type { UploadResult } from "@yuelu/contracts";
 import { StatusCode } from "@yuelu/contracts/constants";
-import { ApiError, buildRequest, codeMessage, handleApiError, httpMessage, SUCCESS } from "@/lib/api-client.ts";
+import * as tus from "tus-js-client";
+import { apiBase } from "@/config/env.ts";
+import { ApiError, api, buildRequest, codeMessage, handleApiError, httpMessage, SUCCESS } from "@/lib/api-client.ts";
 import { i18n } from "@/lib/i18n.ts";
 
-export const UPLOAD_PATH = "/api/v1/audio/upload";
+/** The tus creation endpoint (issue 31): uploads of any size, in chunks, resumable. */
+export const UPLOAD_PATH = "/api/v1/audio/uploads";
+
+/**
+ * Bytes per PATCH: far under any proxy's body cap (Cloudflare's 100 MB…), large enough that a 1 GiB
+ * file is ~128 requests, and what one retry re-sends at most after a dropped connection.
+ */
+export const CHUNK_BYTES = 8 * 1024 * 1024;
+
+/** Waits between retries after a network failure or a server error: about five minutes in all. */
+const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000, 60_000, 90_000];
 
 export interface UploadRequest {
   file: Blob;
   fileName: string;
-  /** client id: retrying the same id after a success answers the same record */
+  /** client id of the item (kept with it; the server makes the upload's own id) */
   uploadId: string;
   menuId?: string | null;
   onProgress?: (loaded: number, total: number) => void;
+  /** an upload begun earlier (before a reload, a cancel or a dropped network) goes on from `offset` */
+  onResume?: (offset: number, total: number) => void;
 }
 
 export interface UploadHandle {
   promise: Promise<UploadResult>;
-  abort(): void;
+  /** stops sending; `forget` also ends the upload on the server (nothing to resume) */
+  abort(forget?: boolean): void;
 }
 
 /** An upload the user canceled. */
@@ -28,46 +43,93 @@ export class UploadAborted extends Error {
 }
 
 /**
- * POST /api/v1/audio/upload through XMLHttpRequest (fetch has no upload progress). Same headers and
- * query as every other call (buildRequest: timeStamp, source 0, lang, the page's key); the ids go
- * both in the query and as fields before the file, so the server knows them before the file streams.
- * No timeout: a 1 GiB upload on a slow line may take longer than the 10-minute request timeout, and
- * the user sees its progress and can cancel it.
+ * Sends a file over tus with tus-js-client: created with its name and type as Upload-Metadata, then
+ * PATCHed in CHUNK_BYTES pieces, retried by itself after a dropped network. The upload's URL is kept in
+ * localStorage under the file's fingerprint (name, type, size, date), so the same file picked again
+ * after a reload — or a recording restored from IndexedDB — goes on where the server stopped. The
+ * last PATCH answers the usual envelope; a HEAD that finds the upload already done (its answer was
+ * lost) names the record, which is then read.
  */
 export function uploadFile(req: UploadRequest): UploadHandle {
-  const ids: Record<string, string> = { uploadId: req.uploadId };
-  if (req.menuId) ids.menuId = req.menuId;
-  const { url, init } = buildRequest(UPLOAD_PATH, { params: ids });
-  const form = new FormData();
-  for (const [k, v] of Object.entries(ids)) form.append(k, v);
-  form.append("file", req.file, req.fileName);
+  const { init } = buildRequest(UPLOAD_PATH);
+  const headers = { ...(init.headers as Record<string, string>) };
+  const metadata: Record<string, string> = { filename: req.fileName, filetype: req.file.type || "" };
+  if (req.menuId) metadata.menuId = req.menuId;
+  let upload: tus.Upload | null = null;
+  let fail: (error: Error) => void = () => {};
+  let resumedFrom: number | null = null;
 
-  const xhr = new XMLHttpRequest();
   const promise = new Promise<UploadResult>((resolve, reject) => {
-    xhr.open("POST", url);
-    for (const [k, v] of Object.entries(init.headers as Record<string, string>)) xhr.setRequestHeader(k, v);
-    // Progress counts the whole multipart body (the file plus a few hundred bytes of form); users
-    // read it as the file's bytes, so the sizes shown during and after the upload are the same.
-    xhr.upload.onprogress = (e) => {
-      const size = req.file.size;
-      const share = e.lengthComputable && e.total > 0 ? e.loaded / e.total : 0;
-      req.onProgress?.(Math.min(size, Math.round(share * size)), size);
-    };
-    xhr.onload = () => {
-      try {
-        resolve(parseResponse(xhr.status, xhr.responseText));
-      } catch (error) {
-        reject(report(error as ApiError));
-      }
-    };
-    xhr.onerror = () => reject(report(new ApiError(0, i18n.t("errors.network"), "network")));
-    xhr.onabort = () => reject(new UploadAborted());
-    xhr.send(form);
+    fail = reject;
+    upload = new tus.Upload(req.file, {
+      endpoint: new URL(`${apiBase()}${UPLOAD_PATH}`, window.location.origin).href,
+      headers,
+      metadata,
+      chunkSize: CHUNK_BYTES,
+      retryDelays: RETRY_DELAYS,
+      storeFingerprintForResuming: true,
+      removeFingerprintOnSuccess: true,
+      onBeforeRequest(request) {
+        // the first PATCH of a resumed upload says where the server stopped
+        if (resumedFrom === null && request.getMethod() === "PATCH") {
+          resumedFrom = Number(request.getHeader("Upload-Offset")) || 0;
+          if (resumedFrom > 0) req.onResume?.(resumedFrom, req.file.size);
+        }
+      },
+      onProgress: (sent, total) => req.onProgress?.(sent, total),
+      onShouldRetry: (error) => retryable(error.originalResponse?.getStatus() ?? 0),
+      onSuccess: ({ lastResponse }) => {
+        finalAnswer(lastResponse).then(resolve, (error: ApiError) => reject(report(error)));
+      },
+      onError: (error) => reject(report(refusalOf(error))),
+    });
+    const started = upload;
+    started
+      .findPreviousUploads()
+      .then((previous) => {
+        const latest = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
+        if (latest) started.resumeFromPreviousUpload(latest);
+      })
+      .catch(() => {})
+      .finally(() => started.start());
   });
-  return { promise, abort: () => xhr.abort() };
+  return {
+    promise,
+    abort(forget = false) {
+      void upload?.abort(forget).catch(() => {});
+      fail(new UploadAborted());
+    },
+  };
 }
 
-function parseResponse(status: number, text: string): UploadResult {
+/** Lost connections, server errors, a locked or moved-on upload: try again; a refusal (4xx) is final. */
+function retryable(status: number): boolean {
+  return status === 0 || status === 409 || status === 423 || status >= 500;
+}
+
+/** The record the upload became: the last PATCH's envelope, or the record a HEAD names. */
+async function finalAnswer(res: tus.HttpResponse): Promise<UploadResult> {
+  const body = res.getBody();
+  if (body) return parseEnvelope(res.getStatus(), body);
+  const fileId = Number(res.getHeader("Yuelu-File-Id"));
+  if (!fileId) throw new ApiError(StatusCode.SystemError, codeMessage(StatusCode.SystemError));
+  const record = await api<UploadResult>("/api/v3/audio/record/get_record_by_id", { params: { fileId } });
+  const { fileName, timeLen, fileStatus, fileSize, format } = record;
+  return { fileId, fileName, timeLen, fileStatus, fileSize, format };
+}
+
+function refusalOf(error: Error): ApiError {
+  const res = (error as tus.DetailedError).originalResponse;
+  if (!res || res.getStatus() === 0) return new ApiError(0, i18n.t("errors.network"), "network");
+  try {
+    parseEnvelope(res.getStatus(), res.getBody());
+  } catch (refusal) {
+    return refusal as ApiError;
+  }
+  return new ApiError(StatusCode.SystemError, codeMessage(StatusCode.SystemError));
+}
+
+function parseEnvelope(status: number, text: string): UploadResult {
   let envelope: { status_code?: number; status_msg?: string; data?: UploadResult } | null = null;
   try {
     envelope = JSON.parse(text);

@@ -11,6 +11,14 @@ import {
   type RecordingFormat,
   recordingFileName,
 } from "@/lib/recording.ts";
+import {
+  appendChunk,
+  beginRecording,
+  canKeepRecordings,
+  forgetRecording,
+  recordingFile,
+  type StoredRecording,
+} from "@/lib/recording-store.ts";
 import "./recorder-panel.css";
 
 type State =
@@ -25,8 +33,15 @@ interface Session {
   audio: AudioContext | null;
   frame: number;
   timer: number;
+  /** the chunks, when this browser cannot keep them on disk (no IndexedDB) */
   chunks: Blob[];
+  /** the copy on disk (IndexedDB), written chunk by chunk as they arrive */
+  kept: StoredRecording | null;
+  /** the chunk writes so far, in order */
+  writes: Promise<void>;
   upload: boolean;
+  /** discarded: the copy on disk goes too (a page left mid-recording keeps it, to be offered back) */
+  forget: boolean;
 }
 
 function supportedFormat(): RecordingFormat | null | undefined {
@@ -36,11 +51,21 @@ function supportedFormat(): RecordingFormat | null | undefined {
 
 /**
  * In-browser recording: MediaRecorder with a timer and a live level meter (Web Audio AnalyserNode).
- * Stop hands the file to the same upload queue as a picked file, under its own container's name:
- * .webm (Opus) where the browser records WebM, else .m4a (Safari's MP4). A live WebM has no length
- * in its header; the server measures it from the packets.
+ * Every second's chunk is written to IndexedDB as it arrives (lib/recording-store.ts), so nothing
+ * of the audio is held in memory and a reload or crash loses at most a second of it. Stop hands the
+ * file (read back from disk) to the same upload queue as a picked file, under its own container's
+ * name: .webm (Opus) where the browser records WebM, else .m4a (Safari's MP4); its copy on disk is
+ * removed once the server confirms the record. A live WebM has no length in its header; the server
+ * measures it from the packets.
  */
-export function RecorderPanel({ onRecorded }: { onRecorded: (file: File) => void }) {
+export function RecorderPanel({
+  userId,
+  onRecorded,
+}: {
+  userId: string;
+  /** `keptId`: the copy on disk, to forget once the server confirms the record (null: none kept) */
+  onRecorded: (file: File, keptId: string | null) => void;
+}) {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ kind: "idle" });
   const [elapsed, setElapsed] = useState(0);
@@ -64,6 +89,7 @@ export function RecorderPanel({ onRecorded }: { onRecorded: (file: File) => void
     () => () => {
       const s = session.current;
       if (s) {
+        // leaving the page mid-recording: the copy on disk stays, offered back on /transaudio
         s.upload = false;
         if (s.recorder.state !== "inactive") s.recorder.stop();
       }
@@ -88,26 +114,82 @@ export function RecorderPanel({ onRecorded }: { onRecorded: (file: File) => void
       return;
     }
     const recorder = new MediaRecorder(stream, fmt ? { mimeType: fmt.mimeType } : undefined);
-    const s: Session = { stream, recorder, audio: null, frame: 0, timer: 0, chunks: [], upload: true };
+    const s: Session = {
+      stream,
+      recorder,
+      audio: null,
+      frame: 0,
+      timer: 0,
+      chunks: [],
+      kept: null,
+      writes: Promise.resolve(),
+      upload: true,
+      forget: false,
+    };
     session.current = s;
+    const startedAt = Date.now();
+    let seq = 0;
     recorder.ondataavailable = (e) => {
-      if (e.data.size > 0) s.chunks.push(e.data);
+      if (e.data.size === 0) return;
+      const kept = s.kept;
+      if (!kept) {
+        s.chunks.push(e.data);
+        return;
+      }
+      const n = seq++;
+      const data = e.data;
+      const at = Date.now() - startedAt;
+      s.writes = s.writes.then(() => appendChunk(kept.id, n, data, at)).catch(() => {});
     };
     recorder.onstop = () => {
-      const type = recorder.mimeType || fmt?.mimeType || "";
-      const blob = new Blob(s.chunks, { type });
       release();
       setState({ kind: "idle" });
-      if (!s.upload || blob.size === 0) return;
-      const extension = extensionForBlobType(type, fmt?.extension ?? "webm");
-      onRecorded(new File([blob], recordingFileName(t("recorder.fileName"), extension), { type }));
+      void s.writes.then(() => finish(s, fmt));
     };
     meter(s);
-    const startedAt = Date.now();
     setElapsed(0);
     s.timer = window.setInterval(() => setElapsed(Date.now() - startedAt), 250);
     recorder.start(1000);
     setState({ kind: "recording" });
+    if (canKeepRecordings()) {
+      const type = recorder.mimeType || fmt?.mimeType || "";
+      const extension = extensionForBlobType(type, fmt?.extension ?? "webm");
+      const kept: StoredRecording = {
+        id: crypto.randomUUID(),
+        userId,
+        fileName: recordingFileName(t("recorder.fileName"), extension, new Date(startedAt)),
+        mimeType: type,
+        startedAt,
+        durationMs: 0,
+        bytes: 0,
+        chunks: 0,
+      };
+      s.kept = kept;
+      s.writes = beginRecording(kept).catch(() => {
+        // no room on disk (or private mode): the rest stays in memory, as before
+        s.kept = null;
+      });
+    }
+  };
+
+  /** The recording is over: handed to the upload queue, or discarded (with its copy on disk). */
+  const finish = async (s: Session, fmt: RecordingFormat | null) => {
+    const kept = s.kept;
+    if (s.forget && kept) await forgetRecording(kept.id).catch(() => {});
+    if (!s.upload) return;
+    let file: File;
+    if (kept) {
+      file = await recordingFile(kept);
+    } else {
+      const type = s.recorder.mimeType || fmt?.mimeType || "";
+      const extension = extensionForBlobType(type, fmt?.extension ?? "webm");
+      file = new File(s.chunks, recordingFileName(t("recorder.fileName"), extension), { type });
+    }
+    if (file.size === 0) {
+      if (kept) await forgetRecording(kept.id).catch(() => {});
+      return;
+    }
+    onRecorded(file, kept?.id ?? null);
   };
 
   const meter = (s: Session) => {
@@ -132,6 +214,7 @@ export function RecorderPanel({ onRecorded }: { onRecorded: (file: File) => void
     const s = session.current;
     if (!s) return;
     s.upload = upload;
+    s.forget = !upload;
     if (s.recorder.state !== "inactive") s.recorder.stop();
     else release();
   };
@@ -161,6 +244,11 @@ export function RecorderPanel({ onRecorded }: { onRecorded: (file: File) => void
       >
         <span style={{ width: `${Math.round(level * 100)}%` }} />
       </div>
+      {recording && canKeepRecordings() && (
+        <p className="muted" data-testid="recorder-saved">
+          {t("recorder.savedLocally")}
+        </p>
+      )}
       {state.kind === "error" && (
         <p className="error-text" role="alert" data-testid="recorder-error">
           {state.problem === "failed"

@@ -10,9 +10,13 @@ import { uploads } from "../hooks/upload-store.ts";
 
 const MiB = 1024 * 1024;
 
+/** A file that says it has `size` bytes; only the slices the uploader reads are made (zeros). */
 function file(name: string, size: number, type = "audio/mpeg") {
   const f = new File(["x"], name, { type });
   Object.defineProperty(f, "size", { value: size });
+  Object.defineProperty(f, "slice", {
+    value: (start = 0, end = size) => new Blob([new Uint8Array(Math.max(0, Math.min(end, size) - start))]),
+  });
   return f;
 }
 
@@ -29,8 +33,36 @@ async function sent(n = 0): Promise<FakeXhr> {
 }
 
 const uploaded = { fileId: 7, fileName: "周会.mp3", timeLen: 95, fileStatus: 0, fileSize: 2 * MiB, format: "mp3" };
+const UPLOADS = "/voice_yuelu/api/v1/audio/uploads";
+
+/** The Upload-Metadata a tus request carried, decoded. */
+function metadataOf(xhr: FakeXhr): Record<string, string> {
+  return Object.fromEntries(
+    (xhr.headers["Upload-Metadata"] ?? "").split(",").map((pair) => {
+      const [key, value = ""] = pair.trim().split(" ");
+      return [key, new TextDecoder().decode(Uint8Array.from(atob(value), (c) => c.charCodeAt(0)))];
+    }),
+  );
+}
+
+/** Lets the n-th request create the upload and the next one bring all of its `size` bytes: the record. */
+async function finish(data: unknown, size: number, n = 0) {
+  created(await sent(n));
+  (await sent(n + 1)).respondTus(
+    200,
+    { "Upload-Offset": String(size) },
+    JSON.stringify({ status_code: 1, status_msg: "success", data }),
+  );
+}
+
+/** Answers a tus creation (POST) with the upload's URL. */
+function created(xhr: FakeXhr, id = "0123456789abcdef0123456789abcdef") {
+  expect(xhr.method).toBe("POST");
+  xhr.respondTus(201, { Location: `${UPLOADS}/${id}` });
+}
 
 beforeEach(() => {
+  localStorage.clear(); // tus-js-client keeps upload URLs there, to resume
   setLang("zh");
   signInCookies();
   installFakeXhr();
@@ -66,14 +98,13 @@ describe("/transaudio upload (spec §5)", () => {
     expect(screen.getByTestId("upload-item")).toHaveTextContent("ok.wav");
   });
 
-  it("uploads into the chosen folder (menuId in the query and before the file)", async () => {
+  it("uploads into the chosen folder (menuId in the upload's metadata)", async () => {
     signedInBackend({ "GET /api/v2/menu/sound_list": () => [{ menuId: "5", menuName: "会议" }] });
     renderApp("/transaudio");
     await userEvent.selectOptions(await screen.findByRole("combobox", { name: "上传到文件夹" }), "5");
     await choose([file("a.mp3", 10)]);
     const xhr = await sent();
-    expect(xhr.query.get("menuId")).toBe("5");
-    expect([...xhr.body!.keys()]).toEqual(["uploadId", "menuId", "file"]);
+    expect(metadataOf(xhr)).toMatchObject({ filename: "a.mp3", filetype: "audio/mpeg", menuId: "5" });
   });
 
   it("shows bytes and percent while sending, then the options; transcription starts and is followed to the link", async () => {
@@ -93,15 +124,22 @@ describe("/transaudio upload (spec §5)", () => {
     renderApp("/transaudio?key=abc");
     await choose([file("周会.mp3", 2 * MiB)]);
 
-    const xhr = await sent();
-    expect(xhr.method).toBe("POST");
-    expect(new URL(xhr.url, location.origin).pathname).toBe("/voice_yuelu/api/v1/audio/upload");
-    expect(xhr.query.get("timeStamp")).toMatch(/^\d+$/);
-    const uploadId = xhr.query.get("uploadId")!;
-    expect(uploadId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
-    expect(xhr.headers).toMatchObject({ source: "0", lang: "zh", key: "abc" });
-    expect((xhr.body!.get("file") as File).name).toBe("周会.mp3");
-    expect(xhr.body!.get("uploadId")).toBe(uploadId);
+    // tus: the upload is created (name and type as metadata), then its bytes are PATCHed
+    const creation = await sent();
+    expect(creation.method).toBe("POST");
+    expect(new URL(creation.url, location.origin).pathname).toBe(UPLOADS);
+    expect(creation.headers).toMatchObject({
+      source: "0",
+      lang: "zh",
+      key: "abc",
+      "Tus-Resumable": "1.0.0",
+      "Upload-Length": String(2 * MiB),
+    });
+    expect(metadataOf(creation)).toMatchObject({ filename: "周会.mp3", filetype: "audio/mpeg" });
+    created(creation);
+    const xhr = await sent(1);
+    expect(xhr.method).toBe("PATCH");
+    expect(xhr.headers).toMatchObject({ "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" });
 
     xhr.progress(MiB, 2 * MiB);
     const bar = await screen.findByRole("progressbar", { name: "周会.mp3 上传进度" });
@@ -110,7 +148,12 @@ describe("/transaudio upload (spec §5)", () => {
     xhr.progress(1.5 * MiB, 2 * MiB);
     await waitFor(() => expect(bar).toHaveAttribute("aria-valuenow", "75"));
 
-    xhr.respond(uploaded);
+    // the last PATCH answers the usual envelope
+    xhr.respondTus(
+      200,
+      { "Upload-Offset": String(2 * MiB) },
+      JSON.stringify({ status_code: 1, status_msg: "success", data: uploaded }),
+    );
     expect(await screen.findByText("上传完成")).toBeInTheDocument();
     const options = await screen.findByTestId("transcribe-options");
     // zh and auto have no engine here: disabled, with the server's reason; en is preselected.
@@ -135,29 +178,49 @@ describe("/transaudio upload (spec §5)", () => {
     expect(api.callsTo("/get_progress")[0]!.url.searchParams.get("fileIds")).toBe("7");
   });
 
-  it("cancels, retries with the same uploadId, and shows a server refusal with retry", async () => {
+  it("cancels, resumes where the server stopped, shows a server refusal, and retries a dropped network by itself", async () => {
     signedInBackend({});
     renderApp("/transaudio");
     await choose([file("talk.m4a", 4 * MiB)]);
-    const first = await sent();
+    created(await sent());
+    const first = await sent(1);
     await userEvent.click(await screen.findByRole("button", { name: "取消" }));
     expect(first.aborted).toBe(true);
     expect(await screen.findByText("已取消")).toBeInTheDocument();
 
+    // retry: the upload's URL was kept, so it asks the server how far it got and goes on from there
     await userEvent.click(screen.getByRole("button", { name: "重试" }));
-    const second = await sent(1);
-    expect(second.query.get("uploadId")).toBe(first.query.get("uploadId"));
-    second.respond(null, 20004, 200, "文件内容不是音视频");
+    const head = await sent(2);
+    expect(head.method).toBe("HEAD");
+    expect(new URL(head.url, location.origin).pathname).toBe(`${UPLOADS}/0123456789abcdef0123456789abcdef`);
+    head.respondTus(200, { "Upload-Offset": String(2.5 * MiB), "Upload-Length": String(4 * MiB) });
+    const resumed = await sent(3);
+    expect(resumed.headers["Upload-Offset"]).toBe(String(2.5 * MiB));
+    expect(await screen.findByTestId("upload-resumed")).toHaveTextContent("从 62% 处继续上传");
+    resumed.respondTus(415, {}, JSON.stringify({ status_code: 20004, status_msg: "文件内容不是音视频", data: null }));
     expect(await screen.findByText("上传失败")).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("文件内容不是音视频");
 
+    // the refused upload is gone on the server (404): a new one is created, and refused as too large
     await userEvent.click(screen.getByRole("button", { name: "重试" }));
-    const third = await sent(2);
-    third.respondRaw(413, "too large");
+    (await sent(4)).respondTus(404, {}, "");
+    const again = await sent(5);
+    expect(again.method).toBe("POST");
+    again.respondRaw(413, "too large");
     expect(await screen.findByText("文件太大，单个文件不能超过 1 GB")).toBeInTheDocument();
+
+    // a dropped network is retried by itself: the item stays "uploading" and goes on
     await userEvent.click(screen.getByRole("button", { name: "重试" }));
-    (await sent(3)).fail();
-    expect(await screen.findByText("网络异常，请检查网络后重试")).toBeInTheDocument();
+    (await sent(6)).fail();
+    created(await sent(7));
+    const patch = await sent(8);
+    expect(screen.getByText("上传中")).toBeInTheDocument();
+    patch.respondTus(
+      200,
+      { "Upload-Offset": String(4 * MiB) },
+      JSON.stringify({ status_code: 1, status_msg: "success", data: { ...uploaded, fileName: "talk.m4a" } }),
+    );
+    expect(await screen.findByText("上传完成")).toBeInTheDocument();
   });
 
   it("says so when the microphone is denied", async () => {
@@ -201,7 +264,7 @@ describe("/transaudio length limits (files up to 5 hours; transcription up to 3 
     await choose([file("long.mp3", 30 * MiB), file("short.mp3", MiB)]);
     expect(await screen.findByTestId("upload-refusals")).toHaveTextContent("文件超过 5 小时：long.mp3");
     const xhr = await sent();
-    expect((xhr.body!.get("file") as File).name).toBe("short.mp3");
+    expect(metadataOf(xhr).filename).toBe("short.mp3");
     expect(FakeXhr.instances).toHaveLength(1);
   });
 
@@ -214,8 +277,7 @@ describe("/transaudio length limits (files up to 5 hours; transcription up to 3 
     expect(await screen.findByTestId("upload-too-long")).toHaveTextContent(
       "时长 4 小时，超过单个文件 3 小时的转写上限",
     );
-    const xhr = await sent();
-    xhr.respond({ ...uploaded, fileName: "会议.mp3", timeLen: 4 * HOUR });
+    await finish({ ...uploaded, fileName: "会议.mp3", timeLen: 4 * HOUR }, 40 * MiB);
     expect(await screen.findByText("上传完成")).toBeInTheDocument();
     expect(screen.queryByTestId("start-transcription")).toBeNull();
   });
@@ -224,9 +286,9 @@ describe("/transaudio length limits (files up to 5 hours; transcription up to 3 
     signedInBackend({});
     renderApp("/transaudio");
     await choose([file("录音.amr", 8 * MiB)]);
-    const xhr = await sent();
+    await sent();
     expect(screen.queryByTestId("upload-too-long")).toBeNull();
-    xhr.respond({ ...uploaded, fileName: "录音.amr", format: "amr", timeLen: 3 * HOUR + 5 });
+    await finish({ ...uploaded, fileName: "录音.amr", format: "amr", timeLen: 3 * HOUR + 5 }, 8 * MiB);
     expect(await screen.findByTestId("upload-too-long")).toHaveTextContent("超过单个文件 3 小时的转写上限");
     expect(screen.queryByTestId("start-transcription")).toBeNull();
   });
@@ -236,7 +298,7 @@ describe("/transaudio length limits (files up to 5 hours; transcription up to 3 
     uploads.setDurationReader(async () => 3 * HOUR);
     renderApp("/transaudio");
     await choose([file("three.mp3", 40 * MiB)]);
-    (await sent()).respond({ ...uploaded, timeLen: 3 * HOUR });
+    await finish({ ...uploaded, timeLen: 3 * HOUR }, 40 * MiB);
     expect(await screen.findByTestId("start-transcription")).toBeInTheDocument();
     expect(screen.queryByTestId("upload-too-long")).toBeNull();
   });

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { useUserInfo } from "@/lib/account.ts";
 import { queryKeys } from "@/lib/query-keys.ts";
+import { forgetRecording } from "@/lib/recording-store.ts";
 import { useSession } from "@/lib/session.ts";
 import { useDictationConfig } from "../api/get-dictation-config.ts";
 import { useHotWords } from "../api/get-hot-words.ts";
@@ -16,6 +17,7 @@ import { hasAvailableLanguage } from "../lib/languages.ts";
 import { tooLongToTranscribe } from "../lib/upload-rules.ts";
 import { HotWordsEditor } from "./hot-words-editor.tsx";
 import { RecorderPanel } from "./recorder-panel.tsx";
+import { RecoveredRecordings } from "./recovered-recordings.tsx";
 import { TranscribeOptions } from "./transcribe-options.tsx";
 import { TranscriptionProgress } from "./transcription-progress.tsx";
 import { UploadList } from "./upload-list.tsx";
@@ -89,7 +91,22 @@ export function TransaudioView() {
           </select>
         </label>
       )}
-      {recording && <RecorderPanel onRecorded={(file) => void uploads.add([file], menuId || null)} />}
+      <RecoveredRecordings
+        userId={session.userId}
+        onUpload={(file, confirmed) => void uploads.add([file], menuId || null, confirmed)}
+      />
+      {recording && (
+        <RecorderPanel
+          userId={session.userId}
+          onRecorded={(file, keptId) =>
+            void uploads.add(
+              [file],
+              menuId || null,
+              keptId ? () => void forgetRecording(keptId).catch(() => {}) : undefined,
+            )
+          }
+        />
+      )}
       <UploadList items={items} />
       {ready.length > 0 && (
         <section className="transcribe-panel" aria-label={t("transcribe.optionsTitle")}>

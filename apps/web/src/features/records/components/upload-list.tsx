@@ -43,6 +43,11 @@ function UploadRow({ item }: { item: UploadItem }) {
       {(item.status === "uploading" || item.status === "done") && (
         <ProgressBar value={percent} label={t("upload.progressLabel", { name: item.file.name })} />
       )}
+      {item.status === "uploading" && item.resumedAt !== undefined && (
+        <p className="muted" role="status" data-testid="upload-resumed">
+          {t("upload.resumingAt", { percent: item.resumedAt })}
+        </p>
+      )}
       {tooLong && (
         <p className="upload-warning" role="status" data-testid="upload-too-long">
           {t("upload.tooLongToTranscribe", {

@@ -19,6 +19,8 @@ export interface UploadItem {
   /** seconds, as the browser read them before the upload (null: it could not) */
   duration: number | null;
   error?: string;
+  /** percent of the file the server already held when this upload went on (after a reload, a cancel…) */
+  resumedAt?: number;
   record?: UploadResult;
   /** sent for transcription from /transaudio */
   submitted?: boolean;
@@ -48,6 +50,8 @@ itemsStore.subscribe(() =>
   ),
 );
 const handles = new Map<string, UploadHandle>();
+/** what to do once the server confirms an item's record (a recording's local copy goes) */
+const confirmed = new Map<string, () => void>();
 let onUploaded: (() => void) | null = null;
 let owner = "";
 let readDuration: (file: File) => Promise<number | null> = (file) => readMediaDuration(file);
@@ -65,12 +69,15 @@ function send(item: UploadItem) {
     uploadId: item.id,
     menuId: item.menuId,
     onProgress: (loaded, total) => patch(item.id, { loaded, total }),
+    onResume: (offset, total) => patch(item.id, { resumedAt: Math.floor((offset / total) * 100) }),
   });
   handles.set(item.id, handle);
   handle.promise.then(
     (record) => {
       handles.delete(item.id);
       patch(item.id, { status: "done", record, loaded: item.file.size, total: item.file.size });
+      confirmed.get(item.id)?.();
+      confirmed.delete(item.id);
       onUploaded?.();
     },
     (error: unknown) => {
@@ -90,7 +97,12 @@ export const uploads = {
    * Adds files; answers the refused ones (spec §5), for which nothing is sent: another type,
    * over 1 GiB, empty, or — when the browser can read the length — over 5 hours.
    */
-  async add(files: Iterable<File>, menuId: string | null = null): Promise<Refusal[]> {
+  async add(
+    files: Iterable<File>,
+    menuId: string | null = null,
+    /** called once the server confirms the record (not on a refusal or a cancel) */
+    onConfirmed?: () => void,
+  ): Promise<Refusal[]> {
     const refused: Refusal[] = [];
     const candidates: File[] = [];
     for (const file of files) {
@@ -109,6 +121,7 @@ export const uploads = {
     });
     if (accepted.length === 0) return refused;
     itemsStore.set((items) => [...items, ...accepted]);
+    if (onConfirmed) for (const item of accepted) confirmed.set(item.id, onConfirmed);
     window.addEventListener("beforeunload", beforeUnload);
     for (const item of accepted) send(item);
     return refused;
@@ -119,11 +132,13 @@ export const uploads = {
   retry(id: string) {
     const item = itemsStore.get().find((i) => i.id === id);
     if (!item || item.status === "uploading" || item.status === "done") return;
-    patch(id, { status: "uploading", loaded: 0, error: undefined });
+    patch(id, { status: "uploading", loaded: 0, error: undefined, resumedAt: undefined });
     send({ ...item, status: "uploading" });
   },
   remove(id: string) {
-    handles.get(id)?.abort();
+    // removed for good: the server forgets the unfinished upload too
+    handles.get(id)?.abort(true);
+    confirmed.delete(id);
     itemsStore.set((items) => items.filter((i) => i.id !== id));
   },
   markSubmitted(fileIds: number[]) {

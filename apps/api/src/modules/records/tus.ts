@@ -1,0 +1,216 @@
+import { Readable } from "node:stream";
+import { Server } from "@tus/server";
+import { ERRORS, type Upload } from "@tus/utils";
+import { type Lang, MAX_UPLOAD_BYTES, ok, StatusCode, statusMessage, ZUploadQuery } from "@yuelu/contracts";
+import { AppError, countTaskEvent } from "@yuelu/domain";
+import { openUploadArea, type UploadArea } from "@yuelu/runtime";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { requestLang } from "../../lib/lang.ts";
+import { uploadExtension } from "./names.ts";
+import { assertCanProbe } from "./probe.ts";
+import { assertOwnFolder } from "./service.ts";
+import { finishUpload, receiptOf, type TusCall } from "./tus-finish.ts";
+import { CheckedUploadStore } from "./tus-store.ts";
+import { UploadRefused } from "./upload.ts";
+
+/** The tus creation endpoint (issue 31); an upload's URL is this plus its id. */
+export const TUS_PATH = "/voice_yuelu/api/v1/audio/uploads";
+const TUS_VERSION = "1.0.0";
+/** An upload's id in its URL: 32 hex digits (the area may keep it under a folder prefix). */
+const URL_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * Resumable uploads over tus 1.0.0 (@tus/server): creation (+ with upload, + defer length),
+ * termination and expiration. Every call but OPTIONS needs a session (401 without one); an upload's URL answers
+ * its owner only (404 to anyone else, as for an id that never existed). The checks of the one-request
+ * upload run as early as the bytes allow: the name's extension, the announced length (≤ 1 GiB) and
+ * the folder at creation, the content's signature on the first bytes, ffprobe (readable, audio,
+ * ≤ 5 h) when the last byte lands — which creates the record and answers the usual envelope as the
+ * body of that last PATCH. State lives in the upload area (disk or bucket), never in this process.
+ */
+export default async function tusRoutes(app: FastifyInstance) {
+  const { db, files, config } = app.deps;
+  const area = openUploadArea(config, files);
+  const calls = new WeakMap<Request, TusCall>();
+  const callOf = (req: Request) => {
+    const call = calls.get(req);
+    if (!call) throw new Error("a tus hook ran outside a request of this route");
+    return call;
+  };
+
+  const server = new Server({
+    path: TUS_PATH,
+    datastore: new CheckedUploadStore(area),
+    maxSize: MAX_UPLOAD_BYTES,
+    // same-origin only (the SPA): no CORS headers for other sites' pages
+    allowedOrigins: [],
+    namingFunction: () => area.newId(),
+    // Relative URLs: the same upload continues through any API node, proxy or host name.
+    generateUrl: (_req, { path, id }) => `${path}/${id.slice(area.idPrefix.length)}`,
+    getFileIdFromRequest: (_req, last) => (last && URL_ID.test(last) ? area.idPrefix + last : undefined),
+    async onUploadCreate(req, upload) {
+      const call = callOf(req);
+      const metadata = await checkCreation({ db, ffprobePath: config.FFPROBE_PATH }, call, upload);
+      return { metadata };
+    },
+    async onUploadFinish(req, upload) {
+      const call = callOf(req);
+      const result = await finishUpload({ area, db, files, ffprobePath: config.FFPROBE_PATH }, call, upload);
+      call.finished = upload.id;
+      await countTaskEvent(app.domain, call.userId, "upload").catch((err: unknown) =>
+        call.log.error({ err }, "could not count the upload task"),
+      );
+      // creation-with-upload keeps 201 (the client needs its Location); a PATCH answers 200 with a body
+      return {
+        status_code: call.method === "POST" ? 201 : 200,
+        headers: { "Content-Type": "application/json; charset=utf-8" },
+        body: JSON.stringify(ok(result)),
+      };
+    },
+    onResponseError(req, error) {
+      const call = calls.get(req);
+      if (!call) return undefined;
+      return envelopeOfError(error, call);
+    },
+  });
+
+  // tus bodies are read by @tus/server itself, as they stream in
+  app.addContentTypeParser("application/offset+octet-stream", (_request, _payload, done) => done(null));
+
+  const handle = async (req: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) => {
+    reply.header("tus-resumable", TUS_VERSION);
+    const lang = requestLang(req);
+    const session = req.session;
+    if (!session) return envelope(reply, 401, StatusCode.NotLoggedIn, lang);
+    if (session.deleteRequestedAt) return envelope(reply, 403, StatusCode.UserDeleted, lang);
+    const call: TusCall = { userId: session.userId, lang, method: req.method, log: req.log };
+
+    if (req.params.id !== undefined) {
+      if (!URL_ID.test(req.params.id)) return envelope(reply, 404, StatusCode.RecordNotFound, lang);
+      const id = area.idPrefix + req.params.id;
+      const owner = await ownerOf(area, id);
+      if (owner === null && req.method === "HEAD") {
+        // Finished and recorded (the answer to its last PATCH may have been lost): say so, with the record.
+        const receipt = await receiptOf(db, session.userId, id);
+        if (receipt) return reply.code(200).headers(receipt).header("cache-control", "no-store").send();
+      }
+      if (owner !== session.userId) return envelope(reply, 404, StatusCode.RecordNotFound, lang);
+    }
+
+    return forward(req, reply, call);
+  };
+
+  /** Hands the request to @tus/server and its answer back to the client. */
+  const forward = async (req: FastifyRequest, reply: FastifyReply, call: TusCall) => {
+    const request = webRequest(req);
+    calls.set(request, call);
+    const answer = await server.handleWeb(request);
+    const body = await answer.text();
+    if (call.finished) {
+      // the record holds its own copy: what the area kept of the upload goes
+      await area.discard(call.finished).catch((err) => req.log.error({ err }, "could not remove a finished upload"));
+    }
+    reply.code(answer.status);
+    answer.headers.forEach((value, name) => {
+      if (name !== "content-length") reply.header(name, value);
+    });
+    // our envelopes (the last PATCH's record, refusals) are JSON; tus's own protocol answers are text
+    if (body.startsWith("{")) reply.type("application/json; charset=utf-8");
+    return reply.send(body === "" ? undefined : body);
+  };
+
+  const options = { config: { auth: "public" as const }, schema: { tags: ["records"], hide: true } };
+  app.post("/api/v1/audio/uploads", options, handle);
+  app.route({ method: ["HEAD", "PATCH", "DELETE"], url: "/api/v1/audio/uploads/:id", ...options, handler: handle });
+  app.route({
+    method: "OPTIONS",
+    url: "/api/v1/audio/uploads",
+    ...options,
+    // discovery (what the server speaks) is no secret: answered without a session
+    handler: (req, reply) =>
+      forward(req, reply, { userId: 0, lang: requestLang(req), method: "OPTIONS", log: req.log }),
+  });
+}
+
+/** The owner written into an upload's metadata at creation; null when the area has no such upload. */
+async function ownerOf(area: UploadArea, id: string): Promise<number | null> {
+  try {
+    const upload = await area.store.getUpload(id);
+    const owner = Number(upload.metadata?.owner);
+    return Number.isInteger(owner) ? owner : null;
+  } catch (error) {
+    if (error === ERRORS.FILE_NOT_FOUND || error === ERRORS.FILE_NO_LONGER_EXISTS) return null;
+    throw error;
+  }
+}
+
+interface CreationDeps {
+  db: FastifyInstance["deps"]["db"];
+  ffprobePath?: string | undefined;
+}
+
+/**
+ * POST: what can be refused before any byte arrives — no ffprobe on this server (70001), a name
+ * without an accepted extension, an empty file, another user's folder (30001). Answers the metadata
+ * to store: the client's, with the owner set by the server (a client's own `owner` is ignored).
+ */
+async function checkCreation(deps: CreationDeps, call: TusCall, upload: Upload): Promise<Upload["metadata"]> {
+  assertCanProbe(call.lang, deps.ffprobePath);
+  const { owner: _ignored, ...metadata } = upload.metadata ?? {};
+  if (!uploadExtension(metadata.filename ?? "")) throw new UploadRefused("extension");
+  if (upload.size === 0) throw new UploadRefused("empty");
+  if (metadata.menuId) {
+    const parsed = ZUploadQuery.safeParse({ menuId: metadata.menuId });
+    if (!parsed.success) throw AppError.invalid("menuId", parsed.error.issues[0]?.message);
+    if (parsed.data.menuId !== null) await assertOwnFolder(deps.db, call.userId, parsed.data.menuId);
+  }
+  return { ...metadata, owner: String(call.userId) };
+}
+
+/** A refusal or failure as the envelope (in the user's language) with an HTTP status tus clients act on. */
+function envelopeOfError(error: Error | { status_code: number; body: string }, call: TusCall) {
+  const body = (code: number, message: string) =>
+    JSON.stringify({ status_code: code, status_msg: message, data: null });
+  if (error instanceof UploadRefused) {
+    return { status_code: REFUSAL_STATUS[error.refusal] ?? 422, body: body(error.code, error.explain(call.lang)) };
+  }
+  if (error instanceof AppError) {
+    const status = error.code === StatusCode.RecordNotFound ? 404 : error.httpStatus === 200 ? 400 : error.httpStatus;
+    return { status_code: status, body: body(error.code, statusMessage(error.code, call.lang, error.params)) };
+  }
+  if ("status_code" in error && error.status_code === 413) {
+    const refused = new UploadRefused("too_large");
+    return { status_code: 413, body: body(refused.code, refused.explain(call.lang)) };
+  }
+  if (!("status_code" in error)) call.log.error({ err: error }, "resumable upload failed");
+  return undefined;
+}
+
+/** 415 for what is not audio or video, 413 for too large; the rest of the refusals are 422. */
+const REFUSAL_STATUS: Partial<Record<UploadRefused["refusal"], number>> = {
+  extension: 415,
+  content: 415,
+  too_large: 413,
+};
+
+function envelope(reply: FastifyReply, http: number, code: number, lang: Lang) {
+  return reply
+    .code(http)
+    .type("application/json; charset=utf-8")
+    .send(JSON.stringify({ status_code: code, status_msg: statusMessage(code, lang), data: null }));
+}
+
+/** The Fastify request as the Fetch API request @tus/server handles; its body streams, never buffered. */
+function webRequest(req: FastifyRequest): Request {
+  const url = `http://${req.headers.host ?? "localhost"}${req.url}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  const hasBody = req.method === "POST" || req.method === "PATCH";
+  return new Request(url, {
+    method: req.method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(req.raw) as unknown as ReadableStream, duplex: "half" } : {}),
+  } as RequestInit);
+}
