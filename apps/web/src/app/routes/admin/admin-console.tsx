@@ -18,6 +18,7 @@ const ContentPage = lazy(() => import("./content.tsx"));
 const UsersPage = lazy(() => import("./users.tsx"));
 const UserPage = lazy(() => import("./user.tsx"));
 const OrdersPage = lazy(() => import("./orders.tsx"));
+const WebhooksPage = lazy(() => import("./webhooks.tsx"));
 const SystemPage = lazy(() => import("./system.tsx"));
 const AuditPage = lazy(() => import("./audit.tsx"));
 
@@ -31,6 +32,7 @@ const areas: RouteObject[] = [
   { path: "users", element: <UsersPage /> },
   { path: "users/:userId", element: <UserPage /> },
   { path: "orders", element: <OrdersPage /> },
+  { path: "webhooks", element: <WebhooksPage /> },
   { path: "system", element: <SystemPage /> },
   { path: "audit", element: <AuditPage /> },
   { path: "*", element: <Navigate to={paths.admin} replace /> },

@@ -48,4 +48,8 @@ export const adminPaths = {
   orders: "/orders",
   order: (orderNumber: string) => `/orders/${id(orderNumber)}`,
   orderAction: (orderNumber: string, action: "requery" | "refund") => `/orders/${id(orderNumber)}/${action}`,
+  // operator-wide webhooks
+  webhooks: "/webhooks",
+  webhookAction: (action: "update" | "delete" | "secret" | "resend" | "test") => `/webhooks/${action}`,
+  webhookDeliveries: "/webhooks/deliveries",
 } as const;

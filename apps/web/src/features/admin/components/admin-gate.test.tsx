@@ -57,7 +57,18 @@ describe("who gets the console (/admin)", () => {
       within(nav)
         .getAllByRole("link")
         .map((a) => a.textContent),
-    ).toEqual(["◷概览", "¥商品与价格", "🎁礼包码", "✉站内消息", "?帮助与反馈", "☺用户", "≡订单", "⚙系统", "✎操作日志"]);
+    ).toEqual([
+      "◷概览",
+      "¥商品与价格",
+      "🎁礼包码",
+      "✉站内消息",
+      "?帮助与反馈",
+      "☺用户",
+      "≡订单",
+      "⇄Webhook",
+      "⚙系统",
+      "✎操作日志",
+    ]);
     expect(within(nav).getByRole("link", { name: /概览/ })).toHaveAttribute("aria-current", "page");
     expect(screen.getByTestId("admin-version")).toHaveTextContent("版本 1.2.3");
 

@@ -3,10 +3,10 @@ import { GIFT_CODE_LIMITS } from "@yuelu/contracts/constants";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button.tsx";
+import { CopyButton } from "@/components/ui/copy-button.tsx";
 import { giftExportUrl, type NewGiftBatch, useCreateGiftBatch } from "../api/gifts.ts";
 import { BATCH_NAME, GIFT_KINDS, GIFT_REWARD_MAX, suggestBatchName } from "../lib/gifts.ts";
 import { positiveInt } from "../lib/numbers.ts";
-import { CopyButton } from "./copy-button.tsx";
 import { NumberField, TextField } from "./form-fields.tsx";
 
 /**

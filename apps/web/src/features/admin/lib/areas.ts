@@ -9,6 +9,7 @@ export const ADMIN_AREAS = [
   { id: "content", path: "content", icon: "?" },
   { id: "users", path: "users", icon: "☺" },
   { id: "orders", path: "orders", icon: "≡" },
+  { id: "webhooks", path: "webhooks", icon: "⇄" },
   { id: "system", path: "system", icon: "⚙" },
   { id: "audit", path: "audit", icon: "✎" },
 ] as const;

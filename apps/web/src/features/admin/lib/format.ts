@@ -43,3 +43,8 @@ export function compactJson(value: unknown): string {
   if (value === null || value === undefined) return "";
   return JSON.stringify(value, null, 2);
 }
+
+/** Epoch seconds (webhooks answer these) as formatInstant writes instants; '' for 0. */
+export function formatEpoch(seconds: number): string {
+  return seconds > 0 ? formatInstant(new Date(seconds * 1000).toISOString()) : "";
+}

@@ -10,6 +10,8 @@ import type {
   AdminQueues,
   AdminUserRow,
   AdminVersion,
+  WebhookDelivery,
+  WebhookEndpoint,
 } from "@yuelu/contracts";
 
 /** Fake answers of the admin API for the console's component tests (named as such: fakes live in tests only). */
@@ -194,6 +196,40 @@ export function feedback(over: Partial<AdminFeedback> = {}): AdminFeedback {
     createdAt: "2026-11-25T08:00:00.000Z",
     handledAt: null,
     reply: "",
+    ...over,
+  };
+}
+
+export function webhookEndpoint(over: Partial<WebhookEndpoint> & Pick<WebhookEndpoint, "id">): WebhookEndpoint {
+  return {
+    url: `https://hooks.example.com/yuelu/${over.id}`,
+    description: "",
+    events: ["transcription.finished", "order.paid"],
+    enabled: true,
+    createTime: 1_795_000_000,
+    updateTime: 1_795_000_000,
+    ...over,
+  };
+}
+
+/** A delivery that failed once (HTTP 500) and then arrived (HTTP 200). */
+export function webhookDelivery(over: Partial<WebhookDelivery> & Pick<WebhookDelivery, "id">): WebhookDelivery {
+  return {
+    endpointId: 1,
+    messageId: `msg_${over.id}`,
+    eventType: "order.paid",
+    status: "delivered",
+    attempts: 2,
+    nextAttemptTime: 0,
+    lastStatusCode: 200,
+    lastError: "",
+    createTime: 1_795_000_100,
+    finishTime: 1_795_000_160,
+    payload: { type: "order.paid", data: { orderNumber: "YL1" } },
+    attemptList: [
+      { attempt: 2, time: 1_795_000_160, durationMs: 85, statusCode: 200, responseBody: "ok", error: "" },
+      { attempt: 1, time: 1_795_000_100, durationMs: 1234, statusCode: 500, responseBody: "boom", error: "" },
+    ],
     ...over,
   };
 }
