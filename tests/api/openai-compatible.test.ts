@@ -44,13 +44,11 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "yuelu-openai-"));
 }, 120_000);
 afterAll(async () => {
-  console.log("A", Date.now());
   await workers?.stop();
-  console.log("B", Date.now());
-  await t.app.close();
-  console.log("C", Date.now());
+  // fetch (undici) may hold a connection it opened but never sent a request on: Node counts such a one as
+  // busy, so closing the server would wait for its header timeout
+  t?.app.server.closeAllConnections();
   await t?.close();
-  console.log("D", Date.now());
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 

@@ -63,9 +63,9 @@ function languageOf(asked: string | undefined, workers: LiveWorker[], lang: Lang
   return ready.length === 1 ? ready[0]!.value : "auto";
 }
 
-/** The engines this install transcribes with: the configured ones and any a live worker reports. */
+/** The engines this install may transcribe with: the configured ones and any a live worker reports. */
 export function asrEngines(config: PlanDeps["config"], workers: LiveWorker[]): string[] {
-  const reported = workers.flatMap((w) => w.engines.map((e) => e.engine));
+  const reported = workers.flatMap((w) => w.engines.map((e) => e.engine)).filter((e) => e !== "none");
   return [...new Set([config.ASR_ENGINE_ZH, config.ASR_ENGINE_EN, ...reported])];
 }
 
