@@ -1,7 +1,13 @@
 // The console's commands in `npm run admin` (scripts/admin.ts): the same audited rules as the
 // operator console's API (packages/domain/src/admin), performed by the operator 'cli'.
 import { randomBytes } from "node:crypto";
-import { statusMessages, ZAdminGiftBatchCreate, ZAdminMessageSend } from "@yuelu/contracts";
+import {
+  ADMIN_GIFT_REWARD_MAX,
+  type AdminGiftKind,
+  statusMessages,
+  ZAdminGiftBatchCreate,
+  ZAdminMessageSend,
+} from "@yuelu/contracts";
 import type { Db } from "@yuelu/db";
 import { AppError, CLI_ACTOR, createGiftBatch, editPayGoods, sendAdminMessage, systemClock } from "@yuelu/domain";
 import type { z } from "zod";
@@ -71,6 +77,11 @@ export async function consoleCommand(db: Db, { area, positionals, values }: Cons
       : values["card-minutes"]
         ? ["cardMinutes", values["card-minutes"]]
         : ["memberDays", values["member-days"]];
+    // the reward's range in the flag's own words (the schema would only name `reward`)
+    const flag = { beans: "beans", cardMinutes: "card-minutes", memberDays: "member-days" }[kind as AdminGiftKind];
+    const most = ADMIN_GIFT_REWARD_MAX[kind as AdminGiftKind];
+    const n = Number(reward);
+    if (!Number.isSafeInteger(n) || n < 1 || n > most) fail(`${flag}: from 1 to ${most.toLocaleString("en-US")}`);
     const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
     const input = parsed(ZAdminGiftBatchCreate, {
       // the name is the batch's key: one given twice answers the codes made the first time

@@ -100,7 +100,14 @@ describe("queues and failed jobs", () => {
     const depths = await get("/system/queues");
     expect(depths.body.data.backend).toBe(t.queues.kind);
     const byName = Object.fromEntries(depths.body.data.queues.map((q: { name: string }) => [q.name, q]));
-    expect(Object.keys(byName).sort()).toEqual(["housekeeping", "transcription", "tts", "tts-samples", "voice"]);
+    expect(Object.keys(byName).sort()).toEqual([
+      "housekeeping",
+      "transcription",
+      "tts",
+      "tts-samples",
+      "voice",
+      "webhooks",
+    ]);
     expect(byName.voice).toMatchObject({ failed: 2, active: 0 });
     expect(byName.tts).toMatchObject({ delayed: 1 });
 
