@@ -62,6 +62,17 @@ async function payGoodsRows(ctx: Pick<DomainContext, "db">, rows: PayGoodsModel[
   return rows.map((g) => ({ ...g, orders: count(all, g.goodsId), paidOrders: count(paid, g.goodsId) }));
 }
 
+/** Goods whose Chinese or English name contains `text` (any case); no filter without it. */
+function nameFilter(text: string | undefined) {
+  if (!text) return {};
+  return {
+    OR: [
+      { goodsName: { contains: text, mode: "insensitive" as const } },
+      { goodsNameEn: { contains: text, mode: "insensitive" as const } },
+    ],
+  };
+}
+
 export async function adminPayGoodsList(
   ctx: Pick<DomainContext, "db">,
   q: AdminPayGoodsQuery,
@@ -69,14 +80,7 @@ export async function adminPayGoodsList(
   const where: Prisma.PayGoodsWhereInput = {
     ...(q.goodsType !== undefined ? { goodsType: q.goodsType } : {}),
     ...(q.enabled !== undefined ? { enabled: q.enabled } : {}),
-    ...(q.q
-      ? {
-          OR: [
-            { goodsName: { contains: q.q, mode: "insensitive" } },
-            { goodsNameEn: { contains: q.q, mode: "insensitive" } },
-          ],
-        }
-      : {}),
+    ...nameFilter(q.q),
   };
   const [rows, total] = await Promise.all([
     ctx.db.payGoods.findMany({ where, orderBy: [{ [q.sort]: q.order }, { goodsId: "asc" }], ...pageWindow(q) }),
@@ -206,14 +210,7 @@ export async function adminShopGoodsList(
 ): Promise<AdminPage<AdminShopGoods>> {
   const where: Prisma.ShopGoodsWhereInput = {
     ...(q.enabled !== undefined ? { enabled: q.enabled } : {}),
-    ...(q.q
-      ? {
-          OR: [
-            { goodsName: { contains: q.q, mode: "insensitive" } },
-            { goodsNameEn: { contains: q.q, mode: "insensitive" } },
-          ],
-        }
-      : {}),
+    ...nameFilter(q.q),
   };
   const [rows, total] = await Promise.all([
     ctx.db.shopGoods.findMany({ where, orderBy: [{ [q.sort]: q.order }, { goodsId: "asc" }], ...pageWindow(q) }),
