@@ -1,4 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
+import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { openUploadArea } from "@yuelu/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -95,6 +96,69 @@ describe("resumable uploads on the S3 store, across API nodes", () => {
       .head(path)
       .set({ ...tusHeaders, Cookie: alice.cookie });
     expect(done.headers["yuelu-file-id"]).toBe(String(body.data.fileId));
+  });
+
+  it("a client that resumes through another node takes over from its stalled request there, never beside it", async () => {
+    const file = await readFile(fx.containers.flac);
+    const created = await a
+      .http()
+      .post(TUS_PATH)
+      .set({ ...tusHeaders, Cookie: alice.cookie })
+      .set("Upload-Length", String(file.length))
+      .set("Upload-Metadata", `filename ${Buffer.from("archive.flac").toString("base64")}`);
+    const url = created.headers.location as string;
+
+    // node A: a PATCH whose connection stalls half-way (a phone that lost its network), holding the upload's lock
+    const stalled = request(`${originA}${url}`, {
+      method: "PATCH",
+      headers: {
+        ...tusHeaders,
+        Cookie: alice.cookie,
+        "Upload-Offset": "0",
+        "Content-Type": "application/offset+octet-stream",
+        "Content-Length": String(file.length),
+      },
+    });
+    const stalledEnded = new Promise<string>((resolve) => {
+      stalled.on("response", (res) => resolve(`answered ${res.statusCode}`));
+      stalled.on("error", () => resolve("closed"));
+    });
+    stalled.write(file.subarray(0, Math.floor(file.length / 3)));
+    await new Promise((r) => setTimeout(r, 500));
+
+    // the client gives up on it and resumes through node B: HEAD for the offset, PATCH the rest
+    const started = Date.now();
+    let offset = 0;
+    for (let round = 0; round < 5 && offset < file.length; round += 1) {
+      const head = await b
+        .http()
+        .head(url)
+        .set({ ...tusHeaders, Cookie: alice.cookie });
+      offset = Number(head.headers["upload-offset"]);
+      const patch = await b
+        .http()
+        .patch(url)
+        .set({ ...tusHeaders, Cookie: alice.cookie })
+        .set({ "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" })
+        .send(file.subarray(offset));
+      if (patch.status === 200) {
+        offset = file.length;
+        const { data } = JSON.parse(patch.text);
+        const record = await a.db.audioRecord.findUniqueOrThrow({ where: { fileId: data.fileId } });
+        const stored = await a.files.withLocalCopy(record.storageKey, (f) => readFile(f));
+        expect(stored.equals(file)).toBe(true);
+      } else {
+        // the stalled request's bytes landed meanwhile: the offset moved, ask again
+        expect(patch.status).toBe(409);
+      }
+    }
+    expect(offset).toBe(file.length);
+    // node A's request was ended when node B asked for the upload (not left to time out after 30 s)
+    expect(await Promise.race([stalledEnded, new Promise((r) => setTimeout(() => r("still hanging"), 2000))])).not.toBe(
+      "still hanging",
+    );
+    expect(Date.now() - started).toBeLessThan(15_000);
+    stalled.destroy();
   });
 
   it("keeps an upload its owner's on every node, and refuses a renamed executable before storing it", async () => {

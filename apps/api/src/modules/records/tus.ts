@@ -10,6 +10,7 @@ import { uploadExtension } from "./names.ts";
 import { assertCanProbe } from "./probe.ts";
 import { assertOwnFolder } from "./service.ts";
 import { finishUpload, receiptOf, type TusCall } from "./tus-finish.ts";
+import { RedisLocker } from "./tus-locker.ts";
 import { CheckedUploadStore } from "./tus-store.ts";
 import { UploadRefused } from "./upload.ts";
 
@@ -26,7 +27,8 @@ const URL_ID = /^[0-9a-f]{32}$/;
  * upload run as early as the bytes allow: the name's extension, the announced length (≤ 1 GiB) and
  * the folder at creation, the content's signature on the first bytes, ffprobe (readable, audio,
  * ≤ 5 h) when the last byte lands — which creates the record and answers the usual envelope as the
- * body of that last PATCH. State lives in the upload area (disk or bucket), never in this process.
+ * body of that last PATCH. State lives in the upload area (disk or bucket), never in this process; the
+ * upload's lock lives in Redis when there is one (tus-locker.ts).
  */
 export default async function tusRoutes(app: FastifyInstance) {
   const { db, files, config } = app.deps;
@@ -38,9 +40,18 @@ export default async function tusRoutes(app: FastifyInstance) {
     return call;
   };
 
+  // With Redis (several API nodes), an upload's lock is shared by all of them; alone, @tus/server's in-process one.
+  const { redis, redisPrefix } = app.deps;
+  const locker = redis ? new RedisLocker(redis, redisPrefix ?? "yuelu") : undefined;
+  if (locker) {
+    await locker.start();
+    app.addHook("onClose", () => locker.close());
+  }
+
   const server = new Server({
     path: TUS_PATH,
     datastore: new CheckedUploadStore(area),
+    ...(locker ? { locker } : {}),
     maxSize: MAX_UPLOAD_BYTES,
     // same-origin only (the SPA): no CORS headers for other sites' pages
     allowedOrigins: [],
