@@ -12,8 +12,9 @@ import { signInNewUser } from "./helpers/session.ts";
 /**
  * A recording that survives a reload (issue 31), in real Chromium against the real server: the fake
  * microphone plays real speech (JFK's inaugural, looped), the recorder writes each second to IndexedDB,
- * the tab is reloaded after ~14 s, and /transaudio offers the recording back with its length; uploading
- * it (over tus) makes a record of that length, and only then is the local copy gone.
+ * its upload runs while it records, the tab is reloaded after ~18 s, and /transaudio offers the recording back with
+ * its length; uploading it goes on from what the server already holds and makes a record of that length, and only
+ * then is the local copy gone. Another recording is stopped normally: Stop sends only what was not sent yet.
  * Needs `npm run build` first and chromium.
  */
 const require = createRequire(import.meta.url);
@@ -59,17 +60,23 @@ describe("the recorder cannot lose a recording", () => {
       await page.getByRole("button", { name: lang === "zh" ? "开始录音" : "Record", exact: true }).click();
       await page.getByTestId("recorder-start").click();
       await page.getByTestId("recorder-saved").waitFor();
-      await expect.poll(() => page.getByTestId("recorder-time").innerText(), { timeout: 30_000 }).toBe("0:14");
+      await expect.poll(() => page.getByTestId("recorder-time").innerText(), { timeout: 30_000 }).toBe("0:18");
 
-      // the tab goes away mid-recording (no stop, no upload)
+      // the tab goes away mid-recording (no stop); what was uploaded while recording (~15 s) stays on the server
+      const offsets: number[] = [];
+      page.on("request", (req) => {
+        if (req.method() === "PATCH" && req.url().includes("/audio/uploads/")) {
+          offsets.push(Number(req.headers()["upload-offset"]));
+        }
+      });
       await page.reload();
       const offer = page.getByTestId("recovered-recording");
       await offer.waitFor({ timeout: 15_000 });
       const text = await offer.innerText();
       expect(text).toContain(lang === "zh" ? "恢复未上传的录音" : "Recover unsaved recording");
       const seconds = Number(/0:(\d\d)/.exec(text)?.[1]);
-      expect(seconds).toBeGreaterThanOrEqual(12);
-      expect(seconds).toBeLessThanOrEqual(15);
+      expect(seconds).toBeGreaterThanOrEqual(16);
+      expect(seconds).toBeLessThanOrEqual(19);
       await shot(page, `transaudio-recovered-${lang}`);
 
       await page.getByTestId("recover-upload").click();
@@ -77,6 +84,9 @@ describe("the recorder cannot lose a recording", () => {
       await item.getByText(lang === "zh" ? "上传完成" : "Uploaded").waitFor({ timeout: 30_000 });
       const name = await item.locator(".upload-item-name").innerText();
       expect(name).toMatch(/\.webm$/);
+      // the recovered recording went on from the server's offset, not from its first byte
+      expect(offsets.length).toBeGreaterThanOrEqual(1);
+      expect(offsets[0]).toBeGreaterThan(0);
       const list = await context.request.get(`${server.baseUrl}/voice_yuelu/api/v3/audio/all_list`);
       const { data } = (await list.json()) as { data: { records: { fileName: string; timeLen: number }[] } };
       const record = data.records.find((r) => r.fileName === name);
@@ -91,4 +101,50 @@ describe("the recorder cannot lose a recording", () => {
       await context.close();
     }, 120_000);
   }
+
+  it("uploads while recording: the server holds the first part before Stop, and Stop sends only the rest", async () => {
+    const context = await contextIn(browser, DESKTOP, "en");
+    await context.grantPermissions(["microphone"], { origin: server.baseUrl });
+    await signInNewUser(context, server.baseUrl, `136${String(Date.now()).slice(-8)}`, { checkIn: false });
+    const page = await context.newPage();
+    const patches: { at: number; offset: number; length: string | null }[] = [];
+    page.on("request", (req) => {
+      if (req.method() === "PATCH" && req.url().includes("/audio/uploads/")) {
+        const headers = req.headers();
+        patches.push({
+          at: Date.now(),
+          offset: Number(headers["upload-offset"]),
+          length: headers["upload-length"] ?? null,
+        });
+      }
+    });
+    await page.goto(`${server.baseUrl}/transaudio`);
+    await page.getByRole("button", { name: "Record", exact: true }).click();
+    await page.getByTestId("recorder-start").click();
+    await page.getByTestId("upload-while-recording").waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.getByTestId("recorder-time").innerText(), { timeout: 40_000 }).toBe("0:20");
+    const beforeStop = patches.length;
+    // at least one PATCH (about every 15 s) carried audio while the microphone was still on
+    expect(beforeStop).toBeGreaterThanOrEqual(1);
+    expect(patches[0]!.length).toBeNull();
+    await page.getByTestId("recorder-stop").click();
+    const item = page.getByTestId("upload-item");
+    await item.getByText("Uploaded").waitFor({ timeout: 30_000 });
+    // the last PATCH went on from where the recording's upload was, and declared the length
+    const last = patches.at(-1)!;
+    expect(last.offset).toBeGreaterThan(0);
+    expect(Number(last.length)).toBeGreaterThan(last.offset);
+    const name = await item.locator(".upload-item-name").innerText();
+    const list = await context.request.get(`${server.baseUrl}/voice_yuelu/api/v3/audio/all_list`);
+    const { data } = (await list.json()) as { data: { records: { fileName: string; timeLen: number }[] } };
+    const record = data.records.find((r) => r.fileName === name);
+    expect(record).toBeDefined();
+    expect(Math.abs(record!.timeLen - 20)).toBeLessThanOrEqual(2);
+    // confirmed: nothing left to recover
+    await page.reload();
+    await page.getByTestId("upload-zone").waitFor();
+    await page.waitForTimeout(1000);
+    expect(await page.getByTestId("recovered-recording").count()).toBe(0);
+    await context.close();
+  }, 120_000);
 });

@@ -18,6 +18,10 @@ export interface StoredRecording {
   durationMs: number;
   bytes: number;
   chunks: number;
+  /** the tus upload that carries it while it is recorded (issue 31): a recovery goes on from the server's offset */
+  uploadUrl?: string;
+  /** the recorder stopped: no byte will be added */
+  finished?: boolean;
 }
 
 interface RecordingDb extends DBSchema {
@@ -61,6 +65,45 @@ export async function appendChunk(id: string, seq: number, data: Blob, durationM
     chunks: Math.max(recording.chunks, seq + 1),
   });
   await tx.done;
+}
+
+/** Updates a recording's facts (its upload's URL, that it is finished); a discarded one stays discarded. */
+async function amend(id: string, change: Partial<Pick<StoredRecording, "uploadUrl" | "finished">>): Promise<void> {
+  const tx = (await db()).transaction("recordings", "readwrite");
+  const recording = await tx.store.get(id);
+  if (recording) await tx.store.put({ ...recording, ...change });
+  await tx.done;
+}
+
+export const setRecordingUploadUrl = (id: string, uploadUrl: string) => amend(id, { uploadUrl });
+export const finishRecording = (id: string) => amend(id, { finished: true });
+
+export async function storedRecording(id: string): Promise<StoredRecording | undefined> {
+  return (await db()).get("recordings", id);
+}
+
+/**
+ * Bytes [start, end) of the recording as written so far: the chunks that hold them, read from disk as Blobs
+ * (only their handles are in memory), sliced.
+ */
+export async function recordingBytes(id: string, start: number, end: number): Promise<Blob> {
+  const range = IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]);
+  const parts: Blob[] = [];
+  /** where the first kept chunk begins in the recording */
+  let first = -1;
+  let at = 0;
+  let cursor = await (await db()).transaction("chunks").store.openCursor(range);
+  while (cursor && at < end) {
+    const data = cursor.value.data;
+    if (at + data.size > start) {
+      if (first < 0) first = at;
+      parts.push(data);
+    }
+    at += data.size;
+    cursor = await cursor.continue();
+  }
+  if (first < 0) return new Blob([]);
+  return new Blob(parts).slice(start - first, end - first);
 }
 
 /** The user's recordings not yet confirmed by the server, oldest first (empty ones are dropped). */

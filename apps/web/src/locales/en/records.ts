@@ -27,6 +27,7 @@ export const records: typeof zh = {
     remove: "Remove",
     progress: "{{loaded}} of {{total}} · {{percent}}%",
     progressLabel: "Upload progress of {{name}}",
+    whileRecording: "Uploading as you record · {{loaded}} sent",
     resumingAt: "Resuming at {{percent}} %",
   },
   recorder: {

@@ -25,6 +25,7 @@ export const records = {
     remove: "移除",
     progress: "{{loaded}} / {{total}} · {{percent}}%",
     progressLabel: "{{name}} 上传进度",
+    whileRecording: "边录边传 · 已上传 {{loaded}}",
     resumingAt: "从 {{percent}}% 处继续上传",
   },
   recorder: {

@@ -4,6 +4,7 @@ import * as tus from "tus-js-client";
 import { apiBase } from "@/config/env.ts";
 import { ApiError, api, buildRequest, codeMessage, handleApiError, httpMessage, SUCCESS } from "@/lib/api-client.ts";
 import { i18n } from "@/lib/i18n.ts";
+import { RecordingSource } from "./recording-source.ts";
 
 /** The tus creation endpoint (issue 31): uploads of any size, in chunks, resumable. */
 export const UPLOAD_PATH = "/api/v1/audio/uploads";
@@ -13,6 +14,11 @@ export const UPLOAD_PATH = "/api/v1/audio/uploads";
  * file is ~128 requests, and what one retry re-sends at most after a dropped connection.
  */
 export const CHUNK_BYTES = 8 * 1024 * 1024;
+/**
+ * Bytes per PATCH of a recording sent while it is made: about half a minute to a minute of browser audio,
+ * so what reaches the server trails the microphone by that much, not by the whole recording.
+ */
+export const RECORDING_CHUNK_BYTES = 256 * 1024;
 
 /** Waits between retries after a network failure or a server error: about five minutes in all. */
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000, 60_000, 90_000];
@@ -26,6 +32,15 @@ export interface UploadRequest {
   onProgress?: (loaded: number, total: number) => void;
   /** an upload begun earlier (before a reload, a cancel or a dropped network) goes on from `offset` */
   onResume?: (offset: number, total: number) => void;
+  /**
+   * A recording still being made (its IndexedDB id): sent as it grows, with a deferred length that the last
+   * PATCH declares once the recorder stops. `file` is then only its name and type.
+   */
+  growingRecording?: string;
+  /** the deferred-length upload a recording began (kept in IndexedDB): this file goes on where it stopped */
+  uploadUrl?: string;
+  /** the upload's URL, once the server made it (a recording keeps it to go on after a reload) */
+  onUploadUrl?: (url: string) => void;
 }
 
 export interface UploadHandle {
@@ -59,24 +74,36 @@ export function uploadFile(req: UploadRequest): UploadHandle {
   let fail: (error: Error) => void = () => {};
   let resumedFrom: number | null = null;
 
+  // a recording's upload has a deferred length: while it is made, and when its finished file goes on later
+  const recording = req.growingRecording !== undefined || req.uploadUrl !== undefined;
   const promise = new Promise<UploadResult>((resolve, reject) => {
     fail = reject;
     upload = new tus.Upload(req.file, {
       endpoint: new URL(`${apiBase()}${UPLOAD_PATH}`, window.location.origin).href,
       headers,
       metadata,
-      chunkSize: CHUNK_BYTES,
+      chunkSize: recording ? RECORDING_CHUNK_BYTES : CHUNK_BYTES,
       retryDelays: RETRY_DELAYS,
-      storeFingerprintForResuming: true,
+      ...(recording ? { uploadLengthDeferred: true } : {}),
+      ...(req.uploadUrl ? { uploadUrl: req.uploadUrl } : {}),
+      ...(req.growingRecording !== undefined
+        ? { fileReader: { openFile: async () => new RecordingSource(req.growingRecording as string) } }
+        : {}),
+      // a recording's upload URL lives with the recording in IndexedDB, not under a file fingerprint
+      storeFingerprintForResuming: !recording,
       removeFingerprintOnSuccess: true,
+      onUploadUrlAvailable() {
+        if (upload?.url) req.onUploadUrl?.(upload.url);
+      },
       onBeforeRequest(request) {
         // the first PATCH of a resumed upload says where the server stopped
         if (resumedFrom === null && request.getMethod() === "PATCH") {
           resumedFrom = Number(request.getHeader("Upload-Offset")) || 0;
-          if (resumedFrom > 0) req.onResume?.(resumedFrom, req.file.size);
+          if (resumedFrom > 0 && req.growingRecording === undefined) req.onResume?.(resumedFrom, req.file.size);
         }
       },
-      onProgress: (sent, total) => req.onProgress?.(sent, total),
+      // a growing recording's total is unknown (null) until it stops: the bytes sent so far are the news
+      onProgress: (sent, total) => req.onProgress?.(sent, total ?? 0),
       onShouldRetry: (error) => retryable(error.originalResponse?.getStatus() ?? 0),
       onSuccess: ({ lastResponse }) => {
         finalAnswer(lastResponse).then(resolve, (error: ApiError) => reject(report(error)));
@@ -84,6 +111,10 @@ export function uploadFile(req: UploadRequest): UploadHandle {
       onError: (error) => reject(report(refusalOf(error))),
     });
     const started = upload;
+    if (recording) {
+      started.start();
+      return;
+    }
     started
       .findPreviousUploads()
       .then((previous) => {

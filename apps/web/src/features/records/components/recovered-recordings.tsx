@@ -22,7 +22,8 @@ export function RecoveredRecordings({
 }: {
   userId: string;
   /** hands the recording over; `confirmed` removes the local copy once the server has the record */
-  onUpload: (file: File, confirmed: () => void) => void;
+  /** `recording` carries the upload it began while it was made (its uploadUrl), to go on from there */
+  onUpload: (file: File, confirmed: () => void, recording: StoredRecording) => void;
 }) {
   const { t } = useTranslation();
   const [left, setLeft] = useState<StoredRecording[]>([]);
@@ -42,7 +43,7 @@ export function RecoveredRecordings({
   const drop = (id: string) => setLeft((list) => list.filter((r) => r.id !== id));
   const upload = async (recording: StoredRecording) => {
     drop(recording.id);
-    onUpload(await recordingFile(recording), () => void forgetRecording(recording.id).catch(() => {}));
+    onUpload(await recordingFile(recording), () => void forgetRecording(recording.id).catch(() => {}), recording);
   };
   const discard = async (recording: StoredRecording) => {
     drop(recording.id);

@@ -40,8 +40,13 @@ function UploadRow({ item }: { item: UploadItem }) {
         </span>
         <span className="upload-item-state">{t(`upload.${item.status === "done" ? "uploaded" : item.status}`)}</span>
       </div>
-      {(item.status === "uploading" || item.status === "done") && (
+      {(item.status === "uploading" || item.status === "done") && !item.live && (
         <ProgressBar value={percent} label={t("upload.progressLabel", { name: item.file.name })} />
+      )}
+      {item.live && item.status === "uploading" && (
+        <p className="muted" role="status" data-testid="upload-while-recording">
+          {t("upload.whileRecording", { loaded: formatSize(item.loaded) })}
+        </p>
       )}
       {item.status === "uploading" && item.resumedAt !== undefined && (
         <p className="muted" role="status" data-testid="upload-resumed">
@@ -57,13 +62,15 @@ function UploadRow({ item }: { item: UploadItem }) {
         </p>
       )}
       <div className="upload-item-foot">
-        <span className="muted" data-testid="upload-bytes">
-          {t("upload.progress", {
-            loaded: formatSize(item.status === "done" ? item.total : item.loaded),
-            total: formatSize(item.total),
-            percent,
-          })}
-        </span>
+        {!item.live && (
+          <span className="muted" data-testid="upload-bytes">
+            {t("upload.progress", {
+              loaded: formatSize(item.status === "done" ? item.total : item.loaded),
+              total: formatSize(item.total),
+              percent,
+            })}
+          </span>
+        )}
         {item.error && (
           <span className="error-text" role="alert">
             {item.error}

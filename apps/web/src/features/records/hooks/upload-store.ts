@@ -2,6 +2,7 @@ import type { UploadResult } from "@yuelu/contracts";
 import { ApiError } from "@/lib/api-client.ts";
 import { setBusy } from "@/lib/busy.ts";
 import { createStore, useStore } from "@/lib/create-store.ts";
+import { setRecordingUploadUrl } from "@/lib/recording-store.ts";
 import { UploadAborted, type UploadHandle, uploadFile } from "../api/upload-file.ts";
 import { readMediaDuration } from "../lib/media-duration.ts";
 import { checkDuration, checkUpload, newUploadId, type UploadRefusal } from "../lib/upload-rules.ts";
@@ -24,6 +25,12 @@ export interface UploadItem {
   record?: UploadResult;
   /** sent for transcription from /transaudio */
   submitted?: boolean;
+  /** a browser recording (its IndexedDB id): uploaded while it is made, its local copy kept until confirmed */
+  recordingId?: string;
+  /** still being recorded: `file` is only its name and type, and `total` is unknown (0) */
+  live?: boolean;
+  /** the recording's tus upload: a retry or a later finish goes on from the server's offset */
+  uploadUrl?: string;
 }
 
 export interface Refusal {
@@ -63,19 +70,33 @@ function patch(id: string, change: Partial<UploadItem>) {
 }
 
 function send(item: UploadItem) {
+  const recordingId = item.recordingId;
   const handle = uploadFile({
     file: item.file,
     fileName: item.file.name,
     uploadId: item.id,
     menuId: item.menuId,
-    onProgress: (loaded, total) => patch(item.id, { loaded, total }),
+    // while recording, the total is unknown: only the bytes sent move
+    onProgress: (loaded, total) => patch(item.id, item.live ? { loaded } : { loaded, total }),
     onResume: (offset, total) => patch(item.id, { resumedAt: Math.floor((offset / total) * 100) }),
+    ...(recordingId && item.live ? { growingRecording: recordingId } : {}),
+    // a picked file goes on through tus-js-client's own fingerprint store; a recording through its kept URL
+    ...(recordingId && item.uploadUrl ? { uploadUrl: item.uploadUrl } : {}),
+    ...(recordingId
+      ? {
+          onUploadUrl: (url: string) => {
+            patch(item.id, { uploadUrl: url });
+            void setRecordingUploadUrl(recordingId, url).catch(() => {});
+          },
+        }
+      : {}),
   });
   handles.set(item.id, handle);
   handle.promise.then(
     (record) => {
       handles.delete(item.id);
-      patch(item.id, { status: "done", record, loaded: item.file.size, total: item.file.size });
+      const size = current(item.id)?.file.size ?? item.file.size;
+      patch(item.id, { status: "done", record, loaded: size, total: size, live: false });
       confirmed.get(item.id)?.();
       confirmed.delete(item.id);
       onUploaded?.();
@@ -87,6 +108,8 @@ function send(item: UploadItem) {
     },
   );
 }
+
+const current = (id: string) => itemsStore.get().find((i) => i.id === id);
 
 function beforeUnload(e: BeforeUnloadEvent) {
   if (handles.size > 0) e.preventDefault();
@@ -125,6 +148,80 @@ export const uploads = {
     window.addEventListener("beforeunload", beforeUnload);
     for (const item of accepted) send(item);
     return refused;
+  },
+  /**
+   * A recording begins: its upload begins with it and follows the recorder (issue 31), so when it stops only
+   * the last seconds are left to send.
+   */
+  addRecording(
+    recording: { id: string; fileName: string; mimeType: string },
+    menuId: string | null,
+    onConfirmed?: () => void,
+  ) {
+    const item: UploadItem = {
+      id: newUploadId(),
+      file: new File([], recording.fileName, { type: recording.mimeType }),
+      menuId,
+      status: "uploading",
+      loaded: 0,
+      total: 0,
+      duration: null,
+      recordingId: recording.id,
+      live: true,
+    };
+    itemsStore.set((items) => [...items, item]);
+    if (onConfirmed) confirmed.set(item.id, onConfirmed);
+    window.addEventListener("beforeunload", beforeUnload);
+    send(item);
+  },
+  /**
+   * A recording left behind by a reload or a crash, offered back and accepted: it goes on from what its upload
+   * sent while it was made (the server's offset), or is sent whole when it had none.
+   */
+  addRecovered(
+    file: File,
+    recording: { id: string; uploadUrl?: string },
+    menuId: string | null,
+    onConfirmed?: () => void,
+  ) {
+    const item: UploadItem = {
+      id: newUploadId(),
+      file,
+      menuId,
+      status: "uploading",
+      loaded: 0,
+      total: file.size,
+      duration: null,
+      recordingId: recording.id,
+      ...(recording.uploadUrl ? { uploadUrl: recording.uploadUrl } : {}),
+    };
+    itemsStore.set((items) => [...items, item]);
+    if (onConfirmed) confirmed.set(item.id, onConfirmed);
+    window.addEventListener("beforeunload", beforeUnload);
+    send(item);
+  },
+  /**
+   * The recorder stopped and wrote its last chunk (the recording is marked finished on disk): the running
+   * upload sends the rest and declares the length by itself; one that failed meanwhile (the network was down
+   * longer than its retries) goes on from the server's offset with the whole file. Answers false when the
+   * recording had no upload running (then it is added as a file).
+   */
+  recordingStopped(recordingId: string, file: File): boolean {
+    const item = itemsStore.get().find((i) => i.recordingId === recordingId && i.live);
+    if (!item) return false;
+    const id = item.id;
+    patch(id, { file, total: file.size, live: false });
+    // a canceled one waits for the user's Retry, like any canceled upload
+    if (item.status === "failed") {
+      patch(id, { status: "uploading", error: undefined });
+      send({ ...item, file, total: file.size, live: false, status: "uploading" });
+    }
+    return true;
+  },
+  /** The user threw the recording away while it was uploaded: the server forgets the upload too. */
+  recordingDiscarded(recordingId: string) {
+    const item = itemsStore.get().find((i) => i.recordingId === recordingId);
+    if (item) this.remove(item.id);
   },
   cancel(id: string) {
     handles.get(id)?.abort();
