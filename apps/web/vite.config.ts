@@ -16,7 +16,8 @@ export default defineConfig({
   resolve: { alias: webAlias },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(["/voice_yuelu", "/account", "/mock-alipay"].map((p) => [p, api])),
+    // "^/s/": the public share pages (a RegExp key, so /settings and /shop stay the SPA's)
+    proxy: Object.fromEntries(["/voice_yuelu", "/account", "/mock-alipay", "^/s/"].map((p) => [p, api])),
   },
   build: {
     outDir: "dist",

@@ -43,17 +43,3 @@ export function useExportTranscript(fileId: number) {
       exportTranscript(kind, fileId, fileName, options),
   });
 }
-
-/**
- * The transcript's page address (`generate_url`), copied to the clipboard when the browser allows it
- * (plain-HTTP installs have no clipboard API): answers the address and whether it was copied.
- */
-export async function copyTranscriptLink(fileId: number): Promise<{ url: string; copied: boolean }> {
-  const { url } = await api<{ url: string }>("/text/generate_url", { params: { fileId } });
-  try {
-    await navigator.clipboard.writeText(url);
-    return { url, copied: true };
-  } catch {
-    return { url, copied: false };
-  }
-}

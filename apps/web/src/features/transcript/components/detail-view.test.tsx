@@ -296,24 +296,111 @@ describe("/detail export choices and link", () => {
     localStorage.removeItem("yuelu_export_options");
   });
 
-  it("copies the transcript's link from generate_url", async () => {
-    const url = "http://localhost/detail?fileId=1&timeLen=65&fileName=a.mp3";
-    const api = backend({ "GET /text/generate_url": () => ({ url }) });
+  it("shares the record: the dialog makes a link (once per click), copies it, lists and revokes links", async () => {
+    const link = (over: Record<string, unknown>) => ({
+      id: 1,
+      fileId: 1,
+      url: "http://localhost/s/AAAA",
+      withAudio: true,
+      hasPassword: false,
+      expireDays: 7,
+      expireTime: 1_900_000_000,
+      createTime: 1_800_000_000,
+      viewCount: 0,
+      lastViewTime: 0,
+      state: "active",
+      ...over,
+    });
+    let list: ReturnType<typeof link>[] = [];
+    let release: () => void = () => {};
+    const api = backend({
+      "GET /api/v1/share/list": () => ({ list }),
+      "POST /api/v1/share/create": async (call) => {
+        // held until the test lets it go, so a second click lands while the first is in flight
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const body = call.body as { expireDays: number; withAudio: boolean; password?: string };
+        const made = link({
+          id: 2,
+          url: "http://localhost/s/BBBB",
+          expireDays: body.expireDays,
+          expireTime: body.expireDays === 0 ? 0 : 1_900_000_000,
+          withAudio: body.withAudio,
+          hasPassword: Boolean(body.password),
+        });
+        list = [made, ...list];
+        return made;
+      },
+      "POST /api/v1/share/revoke": (call) => {
+        const { id } = call.body as { id: number };
+        list = list.filter((l) => l.id !== id);
+        return { id };
+      },
+    });
+    list = [link({ viewCount: 5 })];
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
     renderApp("/detail?fileId=1");
-    await segments();
+    // the detail route loads lazily: a cold start on a busy machine takes longer than findAll's 1 s
+    await screen.findAllByTestId("segment", {}, { timeout: 10_000 });
     await userEvent.click(screen.getByTestId("export-menu"));
-    await userEvent.click(await screen.findByRole("button", { name: "复制文稿链接" }));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith(url));
-    expect(api.callsTo("/generate_url")[0]!.url.searchParams.get("fileId")).toBe("1");
-    expect(await screen.findByText("链接已复制，登录本账号后即可打开")).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole("button", { name: "分享链接…" }));
+    const dialog = await screen.findByTestId("share-dialog");
+    // the existing link: expiry, views, password and audio
+    const existing = await within(dialog).findByTestId("share-link-1");
+    expect(existing).toHaveTextContent("浏览 5 次");
+    expect(existing).toHaveTextContent("无密码");
+    expect(existing).toHaveTextContent("含音频");
 
-    // No clipboard (a plain-HTTP install): the link is shown to copy by hand.
-    Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true });
+    // a too-short password is refused before any call
+    await userEvent.type(within(dialog).getByTestId("share-password"), "abc");
+    expect(within(dialog).getByText("密码为 4–64 个字符")).toBeInTheDocument();
+    expect(within(dialog).getByTestId("share-create")).toBeDisabled();
+    await userEvent.type(within(dialog).getByTestId("share-password"), "d");
+    await userEvent.click(within(dialog).getByTestId("share-expiry-0"));
+    await userEvent.click(within(dialog).getByTestId("share-with-audio"));
+    const create = within(dialog).getByTestId("share-create");
+    fireEvent.click(create);
+    fireEvent.click(create);
+    await waitFor(() => expect(api.callsTo("/share/create")).toHaveLength(1));
+    release();
+    expect(await within(dialog).findByTestId("share-new-url")).toHaveTextContent("http://localhost/s/BBBB");
+    expect(api.callsTo("/share/create")).toHaveLength(1);
+    expect(api.callsTo("/share/create")[0]!.body).toEqual({
+      fileId: 1,
+      expireDays: 0,
+      withAudio: false,
+      password: "abcd",
+    });
+    await userEvent.click(within(dialog).getByTestId("share-copy"));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith("http://localhost/s/BBBB"));
+    const made = await within(dialog).findByTestId("share-link-2");
+    expect(made).toHaveTextContent("永久有效");
+    expect(made).toHaveTextContent("有密码");
+    expect(made).toHaveTextContent("无音频");
+
+    // revoke, confirmed
+    await userEvent.click(within(dialog).getByTestId("share-revoke-1"));
+    await userEvent.click(await screen.findByRole("button", { name: "撤销" }));
+    await waitFor(() => expect(screen.queryByTestId("share-link-1")).toBeNull());
+    expect(api.callsTo("/share/revoke")[0]!.body).toEqual({ id: 1 });
+  });
+
+  it("the share dialog says when there are no links, and when they cannot be loaded", async () => {
+    let fail = true;
+    backend({
+      "GET /api/v1/share/list": () => (fail ? envelopeError(99999, "系统错误") : { list: [] }),
+    });
+    renderApp("/detail?fileId=1");
+    // the detail route loads lazily: a cold start on a busy machine takes longer than findAll's 1 s
+    await screen.findAllByTestId("segment", {}, { timeout: 10_000 });
     await userEvent.click(screen.getByTestId("export-menu"));
-    await userEvent.click(await screen.findByRole("button", { name: "复制文稿链接" }));
-    expect(await screen.findByText(`浏览器不允许自动复制，请手动复制：${url}`)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole("button", { name: "分享链接…" }));
+    expect(await screen.findByText("链接列表加载失败")).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "重试" }));
+    expect(await screen.findByText("还没有分享链接")).toBeInTheDocument();
   });
 });
 

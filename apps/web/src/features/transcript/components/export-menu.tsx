@@ -1,16 +1,15 @@
 import * as Popover from "@radix-ui/react-popover";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { readStorage, StorageKey, writeStorage } from "@/lib/storage.ts";
 import {
-  copyTranscriptLink,
   DEFAULT_EXPORT_OPTIONS,
   type ExportKind,
   type ExportOptions,
   exportFileName,
   useExportTranscript,
 } from "../api/export-transcript.ts";
+import { ShareDialog } from "./share-dialog.tsx";
 import "./export-menu.css";
 
 const KINDS: [ExportKind, string][] = [
@@ -34,7 +33,7 @@ function storedOptions(): ExportOptions {
 
 /**
  * Exports: TXT, Word, SRT, VTT as blobs — with or without speakers and times (remembered on this
- * device) — the original file as a streamed download, and the page's link copied to the clipboard.
+ * device) — the original file as a streamed download, and the share dialog (public read-only links).
  */
 export function ExportMenu({
   fileId,
@@ -55,65 +54,62 @@ export function ExportMenu({
     setOptions(next);
     writeStorage(StorageKey.exportOptions, JSON.stringify(next));
   };
-  // API errors are toasted by the client; without a clipboard the link is shown to copy by hand.
-  const copyLink = () =>
-    copyTranscriptLink(fileId).then(
-      ({ url, copied }) =>
-        copied
-          ? toast.success(t("transcript.linkCopied"))
-          : toast.info(t("transcript.linkCopyFailed", { url }), { duration: 15_000 }),
-      () => {},
-    );
+  const [sharing, setSharing] = useState(false);
   return (
-    <Popover.Root>
-      <Popover.Trigger className="btn btn-secondary" data-testid="export-menu">
-        {exporter.isPending ? t("transcript.exporting") : t("transcript.export")} ▾
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className="popover menu-popover" align="end" sideOffset={6}>
-          {transcribed && (
-            <fieldset className="export-options">
-              <legend className="sr-only">{t("transcript.exportOptions")}</legend>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={options.withSpeaker}
-                  onChange={(e) => choose({ withSpeaker: e.target.checked })}
-                  data-testid="export-with-speaker"
-                />
-                {t("transcript.exportWithSpeaker")}
-              </label>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={options.withTime}
-                  onChange={(e) => choose({ withTime: e.target.checked })}
-                  data-testid="export-with-time"
-                />
-                {t("transcript.exportWithTime")}
-              </label>
-            </fieldset>
-          )}
-          {transcribed &&
-            KINDS.map(([kind, label]) => (
-              <Popover.Close
-                key={kind}
-                className="menu-item"
-                data-testid={`export-${kind}`}
-                disabled={exporter.isPending}
-                onClick={() => exporter.mutate({ kind, fileName: exportFileName(kind, fileName, ""), options })}
-              >
-                {t(label)}
+    <>
+      <Popover.Root>
+        <Popover.Trigger className="btn btn-secondary" data-testid="export-menu">
+          {exporter.isPending ? t("transcript.exporting") : t("transcript.export")} ▾
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content className="popover menu-popover" align="end" sideOffset={6}>
+            {transcribed && (
+              <fieldset className="export-options">
+                <legend className="sr-only">{t("transcript.exportOptions")}</legend>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={options.withSpeaker}
+                    onChange={(e) => choose({ withSpeaker: e.target.checked })}
+                    data-testid="export-with-speaker"
+                  />
+                  {t("transcript.exportWithSpeaker")}
+                </label>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={options.withTime}
+                    onChange={(e) => choose({ withTime: e.target.checked })}
+                    data-testid="export-with-time"
+                  />
+                  {t("transcript.exportWithTime")}
+                </label>
+              </fieldset>
+            )}
+            {transcribed &&
+              KINDS.map(([kind, label]) => (
+                <Popover.Close
+                  key={kind}
+                  className="menu-item"
+                  data-testid={`export-${kind}`}
+                  disabled={exporter.isPending}
+                  onClick={() => exporter.mutate({ kind, fileName: exportFileName(kind, fileName, ""), options })}
+                >
+                  {t(label)}
+                </Popover.Close>
+              ))}
+            <a className="menu-item" href={audioHref} download={fileName} data-testid="download-audio">
+              {t("transcript.downloadAudio")}
+            </a>
+            {transcribed && (
+              <Popover.Close className="menu-item" data-testid="share-link" onClick={() => setSharing(true)}>
+                {t("share.menu")}
               </Popover.Close>
-            ))}
-          <a className="menu-item" href={audioHref} download={fileName} data-testid="download-audio">
-            {t("transcript.downloadAudio")}
-          </a>
-          <Popover.Close className="menu-item" data-testid="copy-link" onClick={copyLink}>
-            {t("transcript.copyLink")}
-          </Popover.Close>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+            )}
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+      <ShareDialog fileId={fileId} open={sharing} onClose={() => setSharing(false)} />
+    </>
   );
 }
