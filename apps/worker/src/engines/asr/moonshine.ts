@@ -165,6 +165,14 @@ export class MoonshineEngine implements AsrEngine {
     return { segments, language: "en" };
   }
 
+  /**
+   * One window of 16 kHz audio, as it is (no VAD): the streaming seat of live captions
+   * (apps/worker/src/live/), which cuts its own windows. Windows should stay under ~28 s.
+   */
+  async decodeWindow(audio: Float32Array): Promise<{ text: string; confidence: number }> {
+    return this.recognise(await this.load(), audio, []);
+  }
+
   /** Greedy decoding of one chunk; `confidence` is the mean log-probability of the chosen tokens (EOS included). */
   private async recognise(
     m: Loaded,

@@ -1,3 +1,4 @@
+import type { LiveLanguage } from "@yuelu/contracts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button.tsx";
@@ -15,10 +16,13 @@ import {
   appendChunk,
   beginRecording,
   canKeepRecordings,
+  finishRecording,
   forgetRecording,
   recordingFile,
   type StoredRecording,
 } from "@/lib/recording-store.ts";
+import { useLiveCaptions } from "../live/use-live-captions.ts";
+import { LiveCaptions } from "./live-captions.tsx";
 import "./recorder-panel.css";
 
 type State =
@@ -61,13 +65,32 @@ function supportedFormat(): RecordingFormat | null | undefined {
 export function RecorderPanel({
   userId,
   onRecorded,
+  onKept,
+  onDiscarded,
+  language = "auto",
+  transcriptOf,
 }: {
   userId: string;
+  /** the transcription language chosen on the page: live captions start in it ("auto": the page's language) */
+  language?: LiveLanguage;
+  /** the transcript page of an uploaded recording once it is transcribed: it then replaces the live captions */
+  transcriptOf?: (fileName: string) => string | undefined;
   /** `keptId`: the copy on disk, to forget once the server confirms the record (null: none kept) */
   onRecorded: (file: File, keptId: string | null) => void;
+  /** the recording is kept on disk from now on: its upload can start while it is made (issue 31) */
+  onKept?: (kept: StoredRecording) => void;
+  /** the user threw the recording away: its upload goes too */
+  onDiscarded?: (keptId: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const uiLang = i18n.language.startsWith("en") ? "en" : "zh";
   const [state, setState] = useState<State>({ kind: "idle" });
+  // live captions (docs/live.md): the microphone stream while recording, in the chosen language
+  const [liveStream, setLiveStream] = useState<MediaStream | null>(null);
+  const [liveLanguage, setLiveLanguage] = useState<LiveLanguage | null>(language === "auto" ? uiLang : language);
+  const live = useLiveCaptions(liveStream, liveLanguage, uiLang);
+  /** the name the last recording was uploaded under */
+  const [recordedName, setRecordedName] = useState<string | null>(null);
   const [elapsed, setElapsed] = useState(0);
   const [level, setLevel] = useState(0);
   const session = useRef<Session | null>(null);
@@ -83,6 +106,7 @@ export function RecorderPanel({
     void s.audio?.close().catch(() => {});
     session.current = null;
     setLevel(0);
+    setLiveStream(null);
   }).current;
 
   useEffect(
@@ -127,6 +151,8 @@ export function RecorderPanel({
       forget: false,
     };
     session.current = s;
+    setLiveStream(stream);
+    setRecordedName(null);
     const startedAt = Date.now();
     let seq = 0;
     recorder.ondataavailable = (e) => {
@@ -165,20 +191,28 @@ export function RecorderPanel({
         chunks: 0,
       };
       s.kept = kept;
-      s.writes = beginRecording(kept).catch(() => {
-        // no room on disk (or private mode): the rest stays in memory, as before
-        s.kept = null;
-      });
+      s.writes = beginRecording(kept).then(
+        () => onKept?.(kept),
+        () => {
+          // no room on disk (or private mode): the rest stays in memory, as before
+          s.kept = null;
+        },
+      );
     }
   };
 
   /** The recording is over: handed to the upload queue, or discarded (with its copy on disk). */
   const finish = async (s: Session, fmt: RecordingFormat | null) => {
     const kept = s.kept;
-    if (s.forget && kept) await forgetRecording(kept.id).catch(() => {});
+    if (s.forget && kept) {
+      await forgetRecording(kept.id).catch(() => {});
+      onDiscarded?.(kept.id);
+    }
     if (!s.upload) return;
     let file: File;
     if (kept) {
+      // its upload (begun while recording) now sends the rest and declares the length
+      await finishRecording(kept.id).catch(() => {});
       file = await recordingFile(kept);
     } else {
       const type = s.recorder.mimeType || fmt?.mimeType || "";
@@ -186,9 +220,13 @@ export function RecorderPanel({
       file = new File(s.chunks, recordingFileName(t("recorder.fileName"), extension), { type });
     }
     if (file.size === 0) {
-      if (kept) await forgetRecording(kept.id).catch(() => {});
+      if (kept) {
+        await forgetRecording(kept.id).catch(() => {});
+        onDiscarded?.(kept.id);
+      }
       return;
     }
+    setRecordedName(file.name);
     onRecorded(file, kept?.id ?? null);
   };
 
@@ -272,6 +310,13 @@ export function RecorderPanel({
           </Button>
         )}
       </div>
+      <LiveCaptions
+        state={live}
+        language={liveLanguage}
+        onLanguage={setLiveLanguage}
+        recording={recording}
+        transcriptHref={recordedName ? transcriptOf?.(recordedName) : undefined}
+      />
     </div>
   );
 }

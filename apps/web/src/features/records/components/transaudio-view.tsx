@@ -1,9 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { UploadResult } from "@yuelu/contracts";
+import { FileStatus } from "@yuelu/contracts/constants";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
+import { progressById, useTranscriptionProgress } from "@/hooks/use-transcription-progress.ts";
 import { useUserInfo } from "@/lib/account.ts";
 import { queryKeys } from "@/lib/query-keys.ts";
 import { forgetRecording } from "@/lib/recording-store.ts";
@@ -14,6 +16,7 @@ import { useMenus } from "../api/get-menus.ts";
 import { acceptedFiles, DEFAULT_OPTIONS, type DictationOptions, useStartDictation } from "../api/start-dictation.ts";
 import { knownDuration, uploads, useUploadItems } from "../hooks/upload-store.ts";
 import { hasAvailableLanguage } from "../lib/languages.ts";
+import { detailHref } from "../lib/links.ts";
 import { tooLongToTranscribe } from "../lib/upload-rules.ts";
 import { HotWordsEditor } from "./hot-words-editor.tsx";
 import { RecorderPanel } from "./recorder-panel.tsx";
@@ -53,6 +56,14 @@ export function TransaudioView() {
     .filter((i) => i.status === "done" && i.record && !i.submitted && !tooLongToTranscribe(knownDuration(i)))
     .map((i) => i.record!);
   const submitted = items.filter((i) => i.submitted && i.record).map((i) => i.record!);
+  // the same query as TranscriptionProgress (shared cache): a recording's transcript replaces its live captions
+  const progress = progressById(useTranscriptionProgress(submitted.map((r) => r.fileId)).data);
+  const transcriptOf = (fileName: string) => {
+    const done = submitted.find(
+      (r) => r.fileName === fileName && progress.get(r.fileId)?.fileStatus === FileStatus.Complete,
+    );
+    return done ? detailHref(done) : undefined;
+  };
 
   const transcribe = () => {
     const fileIds = ready.map((r) => r.fileId);
@@ -93,18 +104,26 @@ export function TransaudioView() {
       )}
       <RecoveredRecordings
         userId={session.userId}
-        onUpload={(file, confirmed) => void uploads.add([file], menuId || null, confirmed)}
+        onUpload={(file, confirmed, kept) => uploads.addRecovered(file, kept, menuId || null, confirmed)}
       />
       {recording && (
         <RecorderPanel
           userId={session.userId}
-          onRecorded={(file, keptId) =>
+          language={options.language}
+          transcriptOf={transcriptOf}
+          onKept={(kept) =>
+            uploads.addRecording(kept, menuId || null, () => void forgetRecording(kept.id).catch(() => {}))
+          }
+          onDiscarded={(keptId) => uploads.recordingDiscarded(keptId)}
+          onRecorded={(file, keptId) => {
+            // uploaded while it was made: only the end is left to send
+            if (keptId && uploads.recordingStopped(keptId, file)) return;
             void uploads.add(
               [file],
               menuId || null,
               keptId ? () => void forgetRecording(keptId).catch(() => {}) : undefined,
-            )
-          }
+            );
+          }}
         />
       )}
       <UploadList items={items} />

@@ -1,0 +1,35 @@
+import { LIVE_PATH, LiveCloseCode, StatusCode, statusMessage } from "@yuelu/contracts";
+import { loadLiveConfig } from "@yuelu/runtime";
+import type { FastifyInstance } from "fastify";
+import { requestLang } from "../../lib/lang.ts";
+import { LiveRelays } from "./relay.ts";
+
+/**
+ * `GET /voice_yuelu/live` (WebSocket): live captions while recording (docs/live.md). Signed in by
+ * the session cookie; an anonymous or deleting account's socket gets an error message and is closed
+ * with 4401, not refused at the handshake, so the page can say why.
+ */
+export default async function liveRoutes(app: FastifyInstance) {
+  const live = loadLiveConfig();
+  const relays = new LiveRelays({
+    db: app.deps.db,
+    token: live.LIVE_TOKEN,
+    maxPerUser: live.LIVE_MAX_PER_USER,
+    log: app.log,
+  });
+  app.get(
+    LIVE_PATH.replace(/^\/voice_yuelu/, ""),
+    { websocket: true, config: { auth: "public" }, schema: { hide: true } },
+    (socket, request) => {
+      const lang = requestLang(request);
+      const session = request.session;
+      if (!session || session.deleteRequestedAt) {
+        const code = session ? StatusCode.UserDeleted : StatusCode.NotLoggedIn;
+        socket.send(JSON.stringify({ type: "error", code, message: statusMessage(code, lang) }));
+        socket.close(LiveCloseCode.NotLoggedIn, String(code));
+        return;
+      }
+      relays.handle(socket, session.userId, lang);
+    },
+  );
+}

@@ -1,0 +1,23 @@
+/** Live captions while recording (features/records/live). */
+export const live = {
+  live: {
+    title: "Live captions",
+    language: "Caption language",
+    lang_auto: "Auto",
+    lang_zh: "Chinese",
+    lang_en: "English",
+    off: "Off",
+    listening: "Listening…",
+    connecting: "Connecting live captions…",
+    reconnecting: "Connection lost, reconnecting (no audio is lost)…",
+    zhNeedsModel:
+      "Live captions for Chinese need a streaming model (see docs/live.md). Recording and transcription work as usual.",
+    unavailable: "Live captions are unavailable: {{message}}",
+    refused: "Live captions are off: {{message}}",
+    preview: "This is a live preview; once the recording is transcribed, the full transcript replaces it.",
+    empty: "While you record, what you say appears here.",
+    replaced: "The recording is transcribed: its full transcript replaces the live captions.",
+    openTranscript: "Open the transcript",
+    firstCaption: "first words after {{ms}} ms",
+  },
+};

@@ -1,0 +1,22 @@
+/** 录音时的实时字幕（features/records/live）。 */
+export const live = {
+  live: {
+    title: "实时字幕",
+    language: "字幕语言",
+    lang_auto: "自动",
+    lang_zh: "中文",
+    lang_en: "英文",
+    off: "关闭",
+    listening: "正在听…",
+    connecting: "正在连接实时字幕…",
+    reconnecting: "连接中断，正在重连（音频不会丢失）…",
+    zhNeedsModel: "中文实时字幕需要安装流式识别模型（见文档 docs/live.md）。录音和转写不受影响。",
+    unavailable: "实时字幕暂不可用：{{message}}",
+    refused: "实时字幕未开启：{{message}}",
+    preview: "以上为实时预览；录音转写完成后，以完整转写稿为准。",
+    empty: "录音时，说话内容会实时显示在这里。",
+    replaced: "录音已转写完成，完整转写稿已替代实时字幕。",
+    openTranscript: "查看转写稿",
+    firstCaption: "首字延迟 {{ms}} 毫秒",
+  },
+};
