@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import type { MetricsSnapshot } from "@yuelu/runtime";
 import type { Logger } from "pino";
 
 /**
@@ -17,7 +18,12 @@ export interface WorkerProcess {
   /** settles once the first child has started its workers (and written its heartbeat), or has given up */
   ready: Promise<void>;
   stop(): Promise<void>;
+  /** the child's metrics (docs/metrics.md), for the API's /metrics; undefined when it does not answer in time */
+  metrics(): Promise<MetricsSnapshot | undefined>;
 }
+
+/** How long a scrape waits for the child's metrics before it answers without them. */
+const METRICS_WAIT_MS = 2000;
 
 export function startWorkerProcess(options: {
   /** the database the child uses: the embedded one's loopback URL, or the configured server */
@@ -37,6 +43,8 @@ export function startWorkerProcess(options: {
   });
   let delay = 1000;
   let timer: NodeJS.Timeout | undefined;
+  let metricsAsked = 0;
+  const metricsWaiting = new Map<number, (snapshot: MetricsSnapshot | undefined) => void>();
 
   const start = () => {
     const startedAt = Date.now();
@@ -54,8 +62,9 @@ export function startWorkerProcess(options: {
     });
     child = proc;
     log.info({ pid: proc.pid }, "worker process started");
-    proc.on("message", (message: { type?: string }) => {
+    proc.on("message", (message: { type?: string; id?: number; snapshot?: MetricsSnapshot }) => {
       if (message?.type === "worker-ready") markReady();
+      if (message?.type === "metrics") metricsWaiting.get(message.id ?? -1)?.(message.snapshot);
     });
     proc.on("exit", (code, signal) => {
       markReady(); // a worker that cannot start must not keep the API from serving
@@ -71,6 +80,21 @@ export function startWorkerProcess(options: {
 
   return {
     ready,
+    metrics() {
+      const proc = child;
+      if (!proc?.connected) return Promise.resolve(undefined);
+      const id = ++metricsAsked;
+      return new Promise((resolve) => {
+        const done = (snapshot: MetricsSnapshot | undefined) => {
+          clearTimeout(timeout);
+          metricsWaiting.delete(id);
+          resolve(snapshot);
+        };
+        const timeout = setTimeout(() => done(undefined), METRICS_WAIT_MS);
+        metricsWaiting.set(id, done);
+        proc.send({ type: "metrics-request", id }, (error) => error && done(undefined));
+      });
+    },
     async stop() {
       stopping = true;
       clearTimeout(timer);

@@ -130,14 +130,22 @@ export async function reopenOrder(ctx: Ctx, userId: number, orderNumber: string,
 
 /** Closes the order if it is still open past its expiry; answers the order as it now is. */
 export async function expireIfDue(ctx: Ctx, order: OrderModel): Promise<OrderModel> {
+  return (await closeIfDue(ctx, order)).order;
+}
+
+/** expireIfDue, also saying whether this call closed it (of racing callers, one did: the metrics count it once). */
+export async function closeIfDue(ctx: Ctx, order: OrderModel): Promise<{ order: OrderModel; closed: boolean }> {
   const now = ctx.clock.now();
-  if (!OPEN_TRADE_STATES.includes(order.tradeStatus) || order.expiresAt > now) return order;
+  if (!OPEN_TRADE_STATES.includes(order.tradeStatus) || order.expiresAt > now) return { order, closed: false };
   const [closed] = await ctx.db.order.updateManyAndReturn({
     where: { orderNumber: order.orderNumber, tradeStatus: { in: OPEN_TRADE_STATES }, grantedAt: null },
     data: { tradeStatus: TradeStatus.Closed, closedAt: now, closeReason: "expired" },
   });
   if (closed) await orderChanged(ctx, closed);
-  return closed ?? (await ctx.db.order.findUniqueOrThrow({ where: { orderNumber: order.orderNumber } }));
+  return {
+    order: closed ?? (await ctx.db.order.findUniqueOrThrow({ where: { orderNumber: order.orderNumber } })),
+    closed: Boolean(closed),
+  };
 }
 
 /** Every open order past its expiry closes (housekeeping); answers them so their provider trades can be closed too. */
@@ -156,8 +164,11 @@ function orderChanged(ctx: Pick<Ctx, "events">, order: Pick<OrderModel, "userId"
   return ctx.events.publish({ type: "order.changed", userId: order.userId, orderNumber: order.orderNumber });
 }
 
-/** What the provider said of an open order that is not paid: scanned (→ 0) or closed by the payer (→ 3). */
-export async function noteProviderState(ctx: Ctx, orderNumber: string, state: "scanned" | "closed") {
+/**
+ * What the provider said of an open order that is not paid: scanned (→ 0) or closed by the payer (→ 3).
+ * Answers whether the order changed.
+ */
+export async function noteProviderState(ctx: Ctx, orderNumber: string, state: "scanned" | "closed"): Promise<boolean> {
   const now = ctx.clock.now();
   const changed =
     state === "scanned"
@@ -170,6 +181,7 @@ export async function noteProviderState(ctx: Ctx, orderNumber: string, state: "s
           data: { tradeStatus: TradeStatus.Closed, closedAt: now, closeReason: "failed" },
         });
   for (const order of changed) await orderChanged(ctx, order);
+  return changed.length > 0;
 }
 
 /** A provider's word that an order was paid: from a verified notification, or from asking the provider. */

@@ -2,9 +2,9 @@ import { type ExecutePaymentResult, type Lang, StatusCode, toEpochSeconds } from
 import type { OrderModel } from "@yuelu/db";
 import {
   AppError,
+  closeIfDue,
   createOrder,
   type DomainContext,
-  expireIfDue,
   noteProviderState,
   OPEN_TRADE_STATES,
   orderNumberOf,
@@ -14,7 +14,7 @@ import {
   reopenOrder,
   settleOrder,
 } from "@yuelu/domain";
-import type { HotSql } from "@yuelu/runtime";
+import { countPayment, type HotSql } from "@yuelu/runtime";
 import type { FastifyBaseLogger } from "fastify";
 import type { ReadCache } from "../../lib/read-cache.ts";
 import { NOTIFY_PATH, type PaymentProvider, type ProviderTradeState } from "./provider.ts";
@@ -56,6 +56,7 @@ export async function executePayment(
     const placed = await createOrder(domain, userId, input.goodsId, provider.name, input.clientKey);
     // the same cashier opening asked again: its order as it is (its QR, once the first ask has made it)
     if (!placed.created) return answer(await withPayUrl(domain, placed.order));
+    countPayment(provider.name, "created");
     order = placed.order;
   }
   if (order.grantedAt) return answer(order);
@@ -124,9 +125,12 @@ export async function checkPayResult(
   let pending = deps.inflight.get(orderNumber);
   if (!pending) {
     pending = (async () => {
-      const order = due
-        ? await expireIfDue(domain, await ownOrder(domain, userId, orderNumber, input.goodsId))
-        : { orderNumber, attempt: row.attempt, tradeStatus: row.trade_status };
+      let order: Pick<OrderModel, "orderNumber" | "attempt" | "tradeStatus">;
+      if (due) {
+        const expiry = await closeIfDue(domain, await ownOrder(domain, userId, orderNumber, input.goodsId));
+        if (expiry.closed) countPayment(expiry.order.provider, "closed");
+        order = expiry.order;
+      } else order = { orderNumber, attempt: row.attempt, tradeStatus: row.trade_status };
       if (OPEN_TRADE_STATES.includes(order.tradeStatus) && (await claimQuery(deps, orderNumber))) {
         await askProvider(deps, order);
       }
@@ -194,17 +198,18 @@ export async function askProvider(
   } else if (state.status === "WAIT_BUYER_PAY") {
     await noteProviderState(deps.domain, order.orderNumber, "scanned");
   } else if (state.status === "TRADE_CLOSED") {
-    await noteProviderState(deps.domain, order.orderNumber, "closed");
+    if (await noteProviderState(deps.domain, order.orderNumber, "closed")) countPayment(deps.provider.name, "failed");
   }
   return state;
 }
 
 async function settle(
-  deps: Pick<PaymentDeps, "domain" | "log">,
+  deps: Pick<PaymentDeps, "domain" | "log" | "provider">,
   report: Parameters<typeof settleOrder>[1],
 ): Promise<boolean> {
   try {
-    await settleOrder(deps.domain, report);
+    // counted once per order however many reports arrive: only the call that granted says so
+    if ((await settleOrder(deps.domain, report)) === "granted") countPayment(deps.provider.name, "paid");
     return true;
   } catch (error) {
     if (!(error instanceof PaymentMismatch)) throw error;
@@ -245,7 +250,8 @@ export async function handleNotification(
   } else {
     const order = await deps.domain.db.order.findUnique({ where: { orderNumber: orderNumberOf(outTradeNo) } });
     if (!order) return "fail";
-    if (status === "TRADE_CLOSED") await noteProviderState(deps.domain, order.orderNumber, "closed");
+    if (status === "TRADE_CLOSED" && (await noteProviderState(deps.domain, order.orderNumber, "closed")))
+      countPayment(deps.provider.name, "failed");
   }
   await deps.domain.db.paymentNotification.createMany({
     data: [
