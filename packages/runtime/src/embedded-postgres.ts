@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmod, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { serveSnapshots, snapshotPglite } from "./backup/embedded-snapshot.ts";
 import { serveWire } from "./embedded-wire.ts";
 
 export interface EmbeddedPostgres {
@@ -27,10 +28,13 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   await tighten(dir);
   const password = await embeddedPassword(dataDir);
   const server = await serveWire(db, { password });
+  // `npm run backup` (and scheduled backups) ask this process for snapshots: it owns the folder.
+  const control = await serveSnapshots(dataDir, password, () => server.exclusive(() => snapshotPglite(db)));
   const url = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${server.port}/postgres?sslmode=disable`;
   return {
     url,
     async stop() {
+      await control.close();
       await server.close();
       await db.close();
     },

@@ -57,6 +57,11 @@ interface Message {
 
 export interface WireServer {
   port: number;
+  /**
+   * Runs `use` while no connection holds a turn — so between whole statements and outside every
+   * client's transaction (the backup's snapshot: embedded-postgres.ts).
+   */
+  exclusive<T>(use: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -255,8 +260,19 @@ export async function serveWire(
     server.listen(port, host, () => resolve());
   });
   const address = server.address() as net.AddressInfo;
+  let exclusiveIds = 0;
   return {
     port: address.port,
+    async exclusive(use) {
+      // Negative ids never collide with connections' (1, 2, …).
+      const id = -++exclusiveIds;
+      await turns.take(id);
+      try {
+        return await use();
+      } finally {
+        turns.give(id);
+      }
+    },
     async close() {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
