@@ -9,6 +9,11 @@
 //
 // API n listens on port+n (8081, 8082…), the front on --port. Prints one JSON line when every node
 // is ready: {"front":…, "apis":[{url,pid}], "workers":[{pid}]}. Ctrl-C (SIGTERM) stops them all.
+//
+// A rolling restart, one node at a time: write `restart api-1` (or `worker-2`…) on its stdin. The node
+// gets SIGTERM (it drains: requests in flight finish, new ones go to the other API through the front;
+// jobs finish or are cut at their grace and resume elsewhere), starts again, and once it is ready the
+// script prints {"restarted":"api-1","pid":…}.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
@@ -44,6 +49,8 @@ function fail(message) {
 }
 
 const children = [];
+/** every node by name ("api-1", "worker-2"): how to start it again */
+const nodes = new Map();
 function start(kind, index, extraEnv) {
   const dataDir = path.resolve(args["data-dir"], `${kind}-${index}`);
   mkdirSync(dataDir, { recursive: true });
@@ -65,6 +72,7 @@ function start(kind, index, extraEnv) {
   }
   child.on("exit", (code, signal) => process.stderr.write(`${tag} exited (${signal ?? code})\n`));
   children.push(child);
+  nodes.set(`${kind}-${index}`, { kind, index, extraEnv, child });
   return child;
 }
 
@@ -75,7 +83,8 @@ const apis = Array.from({ length: apiCount }, (_, i) => {
 });
 const workers = Array.from({ length: workerCount }, (_, i) => ({ pid: start("worker", i + 1, {}).pid }));
 
-// ── the front: round robin; a node that refuses connections is skipped for a few seconds ──
+// ── the front: round robin over the ready nodes; a node that refuses connections is skipped for a
+// few seconds, one whose /readyz fails (draining on SIGTERM, database down) until it passes again ──
 // (hand-written because it is ~40 lines: http-proxy is unmaintained and warns on Node 22+, and
 // http-proxy-3 needs Node 22; in production an operator puts nginx or a cloud balancer here)
 const downUntil = new Map();
@@ -84,10 +93,32 @@ function pickBackend(skip) {
   for (let i = 0; i < apis.length; i++) {
     const api = apis[(next + i) % apis.length];
     if (skip.has(api.port) || (downUntil.get(api.port) ?? 0) > Date.now()) continue;
+    // a node failing its health check is used only when no other is left
+    if (notReady.has(api.port) && apis.some((a) => !skip.has(a.port) && !notReady.has(a.port))) continue;
     next = (next + i + 1) % apis.length;
     return api;
   }
   return undefined;
+}
+
+// Health checks, as a balancer makes them: twice a second, so a draining API (DRAIN_SECONDS) gets no new requests.
+const notReady = new Set();
+const checks = setInterval(() => {
+  for (const api of apis) {
+    fetch(`${api.url}/readyz`, { signal: AbortSignal.timeout(1000) })
+      .then((r) => (r.ok ? notReady.delete(api.port) : notReady.add(api.port)))
+      .catch(() => notReady.add(api.port));
+  }
+}, 500);
+checks.unref();
+
+// Hop-by-hop headers belong to one connection: passing the API's `keep-alive: timeout=72` on would
+// let a client keep an idle connection to the front longer than the front keeps it (a reset request).
+const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer"];
+function endToEnd(headers) {
+  const out = { ...headers };
+  for (const h of HOP_BY_HOP) delete out[h];
+  return out;
 }
 
 function forward(req, res, tried = new Set()) {
@@ -97,11 +128,12 @@ function forward(req, res, tried = new Set()) {
     return;
   }
   tried.add(api.port);
-  const headers = { ...req.headers, "x-forwarded-for": req.socket.remoteAddress ?? "" };
+  const headers = { ...endToEnd(req.headers), "x-forwarded-for": req.socket.remoteAddress ?? "" };
+  if (req.headers["transfer-encoding"]) headers["transfer-encoding"] = req.headers["transfer-encoding"];
   const upstream = http.request(
     { host: "127.0.0.1", port: api.port, method: req.method, path: req.url, headers, agent: false },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
       answer.pipe(res);
     },
   );
@@ -131,13 +163,18 @@ const front = http.createServer((req, res) => {
 });
 front.listen(frontPort, process.env.HOST ?? "127.0.0.1");
 
-async function ready(url) {
+async function ready(url, workersLive = () => true) {
   for (;;) {
     try {
       const res = await fetch(`${url}/readyz`);
       const body = await res.json();
       // (a production install shows worker details to operators only: then "ready" is enough)
-      if (body.status === "ready" && (body.workers === undefined || body.workers.live >= workerCount)) return;
+      if (
+        body.status === "ready" &&
+        (body.workers === undefined || body.workers.live >= workerCount) &&
+        workersLive(body)
+      )
+        return;
     } catch {}
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -145,7 +182,52 @@ async function ready(url) {
 await Promise.all(apis.map((api) => ready(api.url)));
 console.log(JSON.stringify({ front: `http://127.0.0.1:${frontPort}`, apis, workers }));
 
+async function restart(name) {
+  const node = nodes.get(name);
+  if (!node) {
+    console.log(JSON.stringify({ error: `no node ${name}: ${[...nodes.keys()].join(", ")}` }));
+    return;
+  }
+  const old = node.child;
+  if (old.exitCode === null && old.signalCode === null) {
+    const exited = new Promise((r) => old.once("exit", r));
+    old.kill("SIGTERM");
+    await exited;
+  }
+  children.splice(children.indexOf(old), 1);
+  const child = start(node.kind, node.index, node.extraEnv);
+  if (node.kind === "api") {
+    const api = apis[node.index - 1];
+    api.pid = child.pid;
+    await ready(api.url);
+    // the front may have marked it down while it was away: it is back now
+    downUntil.delete(api.port);
+    notReady.delete(api.port);
+  } else {
+    workers[node.index - 1].pid = child.pid;
+    // a worker is ready once every worker beats again (the stopped one removed its heartbeat)
+    await ready(apis[0].url);
+  }
+  console.log(JSON.stringify({ restarted: name, pid: child.pid }));
+}
+
+// Commands on stdin, one at a time in the order given.
+let commands = Promise.resolve();
+let pending = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (chunk) => {
+  const lines = (pending + chunk).split("\n");
+  pending = lines.pop() ?? "";
+  for (const line of lines) {
+    const [verb, name] = line.trim().split(/\s+/);
+    if (verb === "restart" && name) commands = commands.then(() => restart(name));
+  }
+});
+// (stdin closed, or never given: the nodes keep running until SIGTERM)
+process.stdin.on("error", () => {});
+
 function stop() {
+  clearInterval(checks);
   front.close();
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   setTimeout(() => process.exit(0), 25_000).unref();

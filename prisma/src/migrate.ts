@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
+import { offlineReasons } from "./online.ts";
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../migrations");
 
@@ -26,7 +27,33 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
  * `_prisma_migrations` exactly as `prisma migrate deploy` records it, so both tools agree.
  * Returns the names of the migrations it applied.
  */
-export async function applyMigrations(databaseUrl: string, dir = MIGRATIONS_DIR): Promise<string[]> {
+export interface MigrateOptions {
+  /**
+   * Pending migrations that cannot run online (online.ts) on a database already in use: "warn" says
+   * so (through `warn`) and runs them; "refuse" says so and runs nothing (the operators' CLI, unless
+   * told `--offline`). A fresh database (no migration applied yet) has nobody to disturb: no check.
+   */
+  offline?: "warn" | "refuse";
+  warn?: (message: string) => void;
+}
+
+/** Pending migrations that need the other nodes stopped, as the message operators read. */
+export function offlineWarning(pending: { name: string; reasons: string[] }[]): string | undefined {
+  const offline = pending.filter((p) => p.reasons.length > 0);
+  if (offline.length === 0) return undefined;
+  const lines = offline.flatMap((p) => [`  ${p.name}:`, ...p.reasons.map((r) => `    - ${r}`)]);
+  return [
+    `${offline.length} pending migration(s) cannot run while other nodes serve requests:`,
+    ...lines,
+    "Stop every API and worker node first (docker compose stop api worker), migrate, then start the new version.",
+  ].join("\n");
+}
+
+export async function applyMigrations(
+  databaseUrl: string,
+  dir = MIGRATIONS_DIR,
+  options: MigrateOptions = {},
+): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -41,9 +68,22 @@ export async function applyMigrations(databaseUrl: string, dir = MIGRATIONS_DIR)
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
       .sort();
+    const files = await Promise.all(
+      names.map(async (name) => ({ name, sql: await readFile(path.join(dir, name, "migration.sql"), "utf8") })),
+    );
+    // Said before anything runs: a migration that locks or drops what the running nodes use.
+    if (applied.size > 0) {
+      const pending = files.filter((f) => !applied.has(f.name));
+      const warning = offlineWarning(pending.map((f) => ({ name: f.name, reasons: offlineReasons(f.sql) })));
+      if (warning) {
+        (options.warn ?? console.warn)(warning);
+        if (options.offline === "refuse") {
+          throw new OfflineMigrationError(warning);
+        }
+      }
+    }
     const ran: string[] = [];
-    for (const name of names) {
-      const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
+    for (const { name, sql } of files) {
       const checksum = createHash("sha256").update(sql).digest("hex");
       const previous = applied.get(name);
       if (previous !== undefined) {
@@ -71,5 +111,13 @@ export async function applyMigrations(databaseUrl: string, dir = MIGRATIONS_DIR)
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [ADVISORY_LOCK_KEY]).catch(() => {});
     await client.end();
+  }
+}
+
+/** Pending migrations need the nodes stopped, and the caller did not say they are. */
+export class OfflineMigrationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "OfflineMigrationError";
   }
 }

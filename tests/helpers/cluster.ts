@@ -11,6 +11,11 @@ export interface ClusterInfo {
 export interface RunningCluster extends ClusterInfo {
   /** the nodes' recent log lines (for a failing test's message) */
   output(): string;
+  /**
+   * Restarts one node ("api-1", "worker-2"): SIGTERM, wait for it to exit, start it again, wait until
+   * it is ready. Resolves with the new process id.
+   */
+  restart(node: string, timeoutMs?: number): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -30,7 +35,8 @@ export async function startCluster(options: {
   const child = spawn(process.execPath, ["scripts/cluster.mjs", ...args, "--data-dir", options.dataDir], {
     cwd: root,
     env: options.env,
-    stdio: ["ignore", "pipe", "pipe"],
+    // stdin: the script's commands (restart api-1…)
+    stdio: ["pipe", "pipe", "pipe"],
   });
   let output = "";
   child.stderr?.on("data", (d) => (output = (output + d).slice(-50_000)));
@@ -53,6 +59,24 @@ export async function startCluster(options: {
   return {
     ...info,
     output: () => output,
+    async restart(node, timeoutMs = 120_000) {
+      const seen = stdout.length;
+      child.stdin?.write(`restart ${node}\n`);
+      const start = Date.now();
+      for (;;) {
+        for (const line of stdout.slice(seen).split("\n")) {
+          if (!line.startsWith("{")) continue;
+          const answer = JSON.parse(line) as { restarted?: string; pid?: number; error?: string };
+          if (answer.error) throw new Error(answer.error);
+          if (answer.restarted === node) return answer.pid as number;
+        }
+        if (child.exitCode !== null) throw new Error(`cluster.mjs exited:\n${output.slice(-4000)}`);
+        if (Date.now() - start > timeoutMs) {
+          throw new Error(`${node} did not come back in ${timeoutMs} ms:\n${output.slice(-4000)}`);
+        }
+        await sleep(100);
+      }
+    },
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once("exit", r));

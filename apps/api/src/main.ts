@@ -1,6 +1,7 @@
-import { loadConfig, openPlatform } from "@yuelu/runtime";
+import { loadConfig, openPlatform, startBackupSchedule } from "@yuelu/runtime";
 import closeWithGrace from "close-with-grace";
 import pino from "pino";
+import { startDraining } from "./modules/system/health.ts";
 import { createApiServer } from "./server.ts";
 
 /**
@@ -16,9 +17,20 @@ const logger = pino({
 const platform = await openPlatform(config, logger);
 const app = await createApiServer(platform, logger);
 
-closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
+// BACKUP_CRON: every API process runs the timer; an advisory lock lets one of them back up.
+const backups = startBackupSchedule(config, logger.child({ service: "backup" }));
+
+// The grace covers the drain below plus the requests still in flight when the port closes.
+closeWithGrace({ delay: (config.DRAIN_SECONDS + 20) * 1000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, "server crashed");
   app.log.info({ signal }, "shutting down: draining requests");
+  // A rolling restart (README): /readyz says "draining" while requests are still served, so the
+  // balancer moves new ones to the other replicas before this one stops listening.
+  if (!err && config.DRAIN_SECONDS > 0) {
+    startDraining();
+    await new Promise((resolve) => setTimeout(resolve, config.DRAIN_SECONDS * 1000));
+  }
+  await backups?.stop();
   await app.close();
   await platform.close();
 });

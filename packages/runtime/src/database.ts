@@ -28,7 +28,8 @@ export async function openDatabase(config: Config, log: (msg: string) => void = 
     await writeFile(embeddedUrlFile(config.dataDir), embedded.url, { mode: 0o600 });
   }
   if (config.autoMigrate) {
-    const ran = await applyMigrations(url);
+    // A pending migration that cannot run online is logged before it runs (prisma/src/online.ts).
+    const ran = await applyMigrations(url, undefined, { warn: log });
     if (ran.length) log(`applied migrations: ${ran.join(", ")}`);
   }
   // The embedded server runs one statement at a time, so a big pool buys nothing there.

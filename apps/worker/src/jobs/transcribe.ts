@@ -1,5 +1,12 @@
 import { failureReason, type Segment, StatusCode, speakerLabel, type TranscriptionFailure } from "@yuelu/contracts";
-import { claimTask, completeTask, type DomainContext, reportTaskProgress, type TaskFailure } from "@yuelu/domain";
+import {
+  claimTask,
+  completeTask,
+  type DomainContext,
+  reportTaskProgress,
+  saveTaskCheckpoint,
+  type TaskFailure,
+} from "@yuelu/domain";
 import type { FileStore } from "@yuelu/runtime";
 import { AudioDecodeError, decodeToPcm } from "../audio/pcm.ts";
 import { energyProfile } from "../audio/vad.ts";
@@ -10,6 +17,13 @@ import { hasHan, toSimplified } from "../speech/chinese.ts";
 import { diarize, type VoicePrints } from "../speech/diarize.ts";
 import { type Hearing, hear } from "../speech/hear.ts";
 import { punctuate } from "../speech/punctuate.ts";
+import {
+  CHECKPOINT_VERSION,
+  type CheckpointBasis,
+  regionsDigest,
+  resumePoint,
+  type TranscriptionCheckpoint,
+} from "./checkpoint.ts";
 
 export interface TranscribeContext {
   /** the business rules' context: every change of the task's state goes through them */
@@ -22,7 +36,15 @@ export interface TranscribeContext {
   progressEveryMs?: number;
   /** when the job was queued (epoch ms): the log says how long it waited */
   queuedAt?: number;
+  /**
+   * recording (ms) recognised between two checkpoints (default 60 s; 0: one engine call, no
+   * checkpoints): a cut attempt's successor recognises only what came after the last one
+   */
+  checkpointEveryMs?: number;
 }
+
+/** Default recording per checkpoint: ~3–15 s of work for the local engines on two cores. */
+export const CHECKPOINT_EVERY_MS = 60_000;
 
 export type TranscribeOutcome =
   | {
@@ -31,6 +53,8 @@ export type TranscribeOutcome =
       speakers: number;
       language: string;
       seconds: number;
+      /** the ASR engine that recognised it (yuelu_transcribed_audio_seconds_total, docs/metrics.md) */
+      engine: string;
       /** wall time per stage (decodeMs, frontEndMs, asrMs, diarizeMs, saveMs) */
       stages: Record<string, number>;
     }
@@ -142,14 +166,71 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
   let hearing: Hearing;
   let segments: AsrSegment[];
   let features: VoicePrints | undefined;
+  // Checkpoints: what this attempt has recognised is stored after each batch; what an earlier attempt
+  // stored (same file, audio, engine, model, language, hot words and regions) is not recognised again.
+  const basisOf = (regions: string): CheckpointBasis => ({
+    storageKey: task.storageKey,
+    size,
+    samples: pcm.length,
+    engine: engine.name,
+    model: engine.model ?? "",
+    language,
+    hotWords,
+    regions,
+  });
+  const everyMs = ctx.checkpointEveryMs ?? CHECKPOINT_EVERY_MS;
+  let basis: CheckpointBasis | undefined;
   try {
-    hearing = await hear(engine, pcm, profile, {
-      language,
-      hotWords,
-      signal: abort.signal,
-      onProgress: (f) => report(P.segmented + f * (P.recognised - P.segmented)),
-      onSegment: voices ? (s) => s.text.trim() !== "" && voices.add(s) : undefined,
-    });
+    hearing = await hear(
+      engine,
+      pcm,
+      profile,
+      {
+        language,
+        hotWords,
+        signal: abort.signal,
+        onProgress: (f) => report(P.segmented + f * (P.recognised - P.segmented)),
+        onSegment: voices ? (s) => s.text.trim() !== "" && voices.add(s) : undefined,
+      },
+      {},
+      everyMs > 0
+        ? {
+            batchMs: everyMs,
+            resume: (regions) => {
+              basis = basisOf(regionsDigest(regions));
+              const point = resumePoint(task.checkpoint, basis, regions);
+              if (!point) return null;
+              const { segments, regionsDone, offsetMs, language: heard } = point.checkpoint;
+              ctx.log?.info(
+                { taskId, attempt: task.attempt, fromAttempt: point.checkpoint.attempt, offsetMs, regionsDone },
+                "transcription resumed from its checkpoint",
+              );
+              return { segments, regionsDone, language: heard };
+            },
+            onBatch: async ({ segments: soFar, regionsDone, offsetMs, language: heard }) => {
+              const checkpoint: TranscriptionCheckpoint = {
+                v: CHECKPOINT_VERSION,
+                basis: basis as CheckpointBasis,
+                offsetMs,
+                regionsDone,
+                segments: soFar,
+                ...(heard ? { language: heard } : {}),
+                attempt: task.attempt,
+                savedAt: new Date().toISOString(),
+              };
+              if (!(await saveTaskCheckpoint(ctx.domain, { id: taskId, attempt: task.attempt }, checkpoint))) {
+                abort.abort(new TaskGoneError(taskId));
+                throw new TaskGoneError(taskId);
+              }
+            },
+            // "auto": the first batch identifies the language, the rest go to that language's engine
+            engineFor:
+              language === "auto"
+                ? (heard) => (heard === "zh" || heard === "en" ? ctx.asr(heard) : undefined)
+                : undefined,
+          }
+        : {},
+    );
     await checkpoint(P.recognised);
     stage("asrMs");
     // (the front end's share of that stage, on its own)
@@ -198,6 +279,8 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
       fileId: task.fileId,
       engine: engine.name,
       seconds: pcm.length / 16_000,
+      // speech recognised by this attempt, and taken from an earlier attempt's checkpoint
+      recognised: hearing.recognised,
       wallSeconds: (Date.now() - started) / 1000,
       ...(ctx.queuedAt ? { waitedMs: begun - ctx.queuedAt } : {}),
       // claiming the task, the engine ready, the file found
@@ -220,6 +303,7 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
     speakers: dia.count,
     language: transcriptLanguage,
     seconds: pcm.length / 16_000,
+    engine: engine.name,
     stages,
   };
 }

@@ -1,7 +1,8 @@
 import { applyFrontEnd, type FrontEndOptions, type FrontEndReport } from "../audio/front-end.ts";
 import type { Pcm } from "../audio/pcm.ts";
 import { detectSpeech, type EnergyProfile, energyProfile, type SpeechRegion } from "../audio/vad.ts";
-import type { AsrEngine, AsrResult, AsrSegment, TranscribeOptions } from "../engines/asr/types.ts";
+import type { AsrEngine, AsrLanguage, AsrResult, AsrSegment, TranscribeOptions } from "../engines/asr/types.ts";
+import { batchRegions } from "../jobs/checkpoint.ts";
 
 export interface Hearing {
   result: AsrResult;
@@ -14,6 +15,32 @@ export interface Hearing {
   twoHearings: boolean;
   /** wall time of the front end and the speech detection (ms) */
   frontEndMs: number;
+  /** how much of the speech this call recognised, and how much an earlier attempt had (checkpoints) */
+  recognised: { regions: number; ms: number; resumedRegions: number; resumedMs: number };
+}
+
+/** What an earlier attempt recognised: the first `regionsDone` regions, as `segments`. */
+export interface HeardSoFar {
+  segments: AsrSegment[];
+  regionsDone: number;
+  /** the language the engine heard (for "auto") */
+  language?: string;
+}
+
+/**
+ * Recognition in steps (checkpoints, issue 32): the regions go to the engine in batches of about
+ * `batchMs` of recording, and `onBatch` is awaited after each with everything recognised so far.
+ */
+export interface HearSteps {
+  batchMs?: number;
+  /** called once the regions are known: what an earlier attempt already recognised of them, or null */
+  resume?: (regions: SpeechRegion[]) => HeardSoFar | null;
+  onBatch?: (soFar: HeardSoFar & { offsetMs: number }) => Promise<void>;
+  /**
+   * The engine for the batches after the first once the language is known ("auto" identifies it on
+   * the first batch; the rest go straight to that language's engine, as one call would have).
+   */
+  engineFor?: (language: string) => AsrEngine | undefined;
 }
 
 /**
@@ -30,29 +57,74 @@ export async function hear(
   profile: EnergyProfile,
   options: TranscribeOptions,
   frontEnd: FrontEndOptions & { /** false: the cleaned audio alone (bench) */ twoHearings?: boolean } = {},
+  steps: HearSteps = {},
 ): Promise<Hearing> {
   const started = performance.now();
   const front = applyFrontEnd(pcm, profile, frontEnd);
   const heard = front.pcm;
   const regions = detectSpeech(heard, {}, heard === pcm ? profile : energyProfile(heard));
   const base = { report: front.report, regions, heard, frontEndMs: Math.round(performance.now() - started) };
-  if (regions.length === 0) return { ...base, result: { segments: [] }, twoHearings: false };
+  const none = { regions: 0, ms: 0, resumedRegions: 0, resumedMs: 0 };
+  if (regions.length === 0) return { ...base, result: { segments: [] }, twoHearings: false, recognised: none };
   const twice = front.report.denoised && frontEnd.twoHearings !== false;
-  const progress = (from: number, share: number) => (f: number) => options.onProgress?.(from + f * share);
-  const first = await engine.transcribe(heard.samples, {
-    ...options,
-    regions,
-    onProgress: progress(0, twice ? 0.5 : 1),
-  });
-  const confident = first.segments.length > 0 && first.segments.every((s) => s.confidence !== undefined);
-  if (!twice || !confident) return { ...base, result: first, twoHearings: false };
-  const second = await engine.transcribe(pcm.samples, {
-    ...options,
-    regions,
-    onSegment: undefined,
-    onProgress: progress(0.5, 0.5),
-  });
-  return { ...base, result: { ...first, segments: keepSurer(first.segments, second.segments) }, twoHearings: true };
+  const spanMs = (rs: readonly SpeechRegion[]) => rs.reduce((sum, r) => sum + r.endMs - r.startMs, 0);
+  const totalMs = spanMs(regions) || 1;
+
+  const earlier = steps.resume?.(regions) ?? null;
+  const regionsDone = earlier?.regionsDone ?? 0;
+  const segments: AsrSegment[] = [...(earlier?.segments ?? [])];
+  let language = earlier?.language;
+  let twoHearings = false;
+  const recognised = { ...none, resumedRegions: regionsDone, resumedMs: spanMs(regions.slice(0, regionsDone)) };
+  let doneMs = recognised.resumedMs;
+  let index = 0;
+  // Batches follow from all regions (not from the remaining ones), so a resumed run groups them as an uncut one.
+  const batches = steps.batchMs ? batchRegions(regions, steps.batchMs) : [regions];
+  for (const whole of batches) {
+    const batch = whole.filter((_, i) => index + i >= regionsDone);
+    index += whole.length;
+    if (batch.length === 0) continue;
+    const batchMs = spanMs(batch);
+    const progress = (from: number, share: number) => (f: number) =>
+      options.onProgress?.((doneMs + (from + f * share) * batchMs) / totalMs);
+    const known = language && language !== "auto" ? language : undefined;
+    const use = (known && steps.engineFor?.(known)) || engine;
+    const asked = use === engine ? options.language : (known as AsrLanguage);
+    const first = await use.transcribe(heard.samples, {
+      ...options,
+      language: asked,
+      regions: batch,
+      onProgress: progress(0, twice ? 0.5 : 1),
+    });
+    language ??= first.language;
+    const confident = first.segments.length > 0 && first.segments.every((s) => s.confidence !== undefined);
+    if (twice && confident) {
+      const second = await use.transcribe(pcm.samples, {
+        ...options,
+        language: asked,
+        regions: batch,
+        onSegment: undefined,
+        onProgress: progress(0.5, 0.5),
+      });
+      segments.push(...keepSurer(first.segments, second.segments));
+      twoHearings = true;
+    } else {
+      segments.push(...first.segments);
+    }
+    doneMs += batchMs;
+    recognised.regions += batch.length;
+    recognised.ms += batchMs;
+    if (steps.onBatch) {
+      // after the last batch too: a cut during diarization then recognises nothing again
+      await steps.onBatch({ segments, regionsDone: index, offsetMs: whole[whole.length - 1]!.endMs, language });
+    }
+  }
+  return {
+    ...base,
+    result: { segments, ...(language ? { language } : {}) },
+    twoHearings,
+    recognised,
+  };
 }
 
 /**

@@ -13,6 +13,16 @@ import { isLoopbackClient } from "../../lib/loopback.ts";
  * Strangers learn only whether it is ready: hosts, pids, worker ids, paths and program versions go
  * to callers on this machine (an operator's curl, a container's health check), never through a proxy.
  */
+let draining = false;
+
+/**
+ * This process is stopping (apps/api/src/main.ts, on SIGTERM): /readyz answers 503 "draining" from
+ * now on, while every route still serves, so balancers stop sending before the port closes.
+ */
+export function startDraining(): void {
+  draining = true;
+}
+
 export default async function healthRoutes(app: FastifyInstance) {
   app.get("/healthz", { logLevel: "warn", schema: { hide: true } }, async () => ({ status: "ok" }));
   app.get("/readyz", { logLevel: "warn", schema: { hide: true } }, async (request, reply) => {
@@ -33,18 +43,19 @@ export default async function healthRoutes(app: FastifyInstance) {
         checks.redis = (error as Error).message;
       }
     }
-    const ready = Object.values(checks).every((v) => v === "ok");
+    const ready = Object.values(checks).every((v) => v === "ok") && !draining;
     reply.code(ready ? 200 : 503).header("cache-control", "no-store");
+    const status = draining ? "draining" : ready ? "ready" : "not ready";
     const detailed = isLoopbackClient(request);
     if (!detailed) {
       return {
-        status: ready ? "ready" : "not ready",
+        status,
         checks: Object.fromEntries(Object.entries(checks).map(([k, v]) => [k, v === "ok" ? "ok" : "failing"])),
         workers: { live: workers.length },
       };
     }
     return {
-      status: ready ? "ready" : "not ready",
+      status,
       checks,
       // the API probes uploads itself (ffprobe); the workers decode and speak
       api: { tools: toolReports(["ffprobe", "ffmpeg"], app.deps.config) },

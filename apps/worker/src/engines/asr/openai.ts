@@ -48,6 +48,10 @@ export class OpenAiAsrEngine implements AsrEngine {
 
   constructor(private readonly options: OpenAiAsrOptions) {}
 
+  get model(): string {
+    return this.options.model;
+  }
+
   private endpoint(): string {
     const base = (this.options.url ?? "").replace(/\/+$/, "").replace(/\/v1$/, "");
     return `${base}/v1/audio/transcriptions`;

@@ -57,6 +57,8 @@ export interface TranscribeOptions {
 
 export interface AsrEngine {
   readonly name: AsrEngineName | string;
+  /** which model it runs (a file name, a server's model id), where that can change: checkpoints name it */
+  readonly model?: string;
   /** Throws AsrEngineUnavailableError when the engine cannot serve `language` here (checked before decoding). */
   ready?(language: AsrLanguage): Promise<void>;
   transcribe(audio: AudioInput, options: TranscribeOptions): Promise<AsrResult>;

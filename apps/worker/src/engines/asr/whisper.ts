@@ -110,6 +110,10 @@ export class WhisperEngine implements AsrEngine {
 
   constructor(private readonly options: WhisperOptions) {}
 
+  get model(): string {
+    return path.basename(this.options.model);
+  }
+
   async ready(): Promise<void> {
     const missing = whisperMissing(this.options.cli, this.options.model);
     if (missing) throw new AsrEngineUnavailableError("whisper", missing.detail, missing.problem);
