@@ -20,6 +20,8 @@ const scripts = [
 ];
 // The several-node bench needs a PostgreSQL and a Redis to share.
 if (process.env.DATABASE_URL && process.env.REDIS_URL) scripts.push("cluster.mjs");
+// The resume bench runs worker processes on a PostgreSQL server.
+if (process.env.DATABASE_URL) scripts.push("resume.mjs");
 // web-bundle reads the built app.
 execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
 for (const script of scripts) {

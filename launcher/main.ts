@@ -1,5 +1,5 @@
 import { createApiServer } from "@yuelu/api";
-import { loadConfig, openPlatform } from "@yuelu/runtime";
+import { addJobSource, loadConfig, openPlatform, startBackupSchedule } from "@yuelu/runtime";
 import closeWithGrace from "close-with-grace";
 import pino from "pino";
 import { startWorkerProcess } from "./worker-process.ts";
@@ -19,8 +19,11 @@ const withWorkers = config.workerMode === "embedded";
 const platform = await openPlatform(config, logger, { shareEmbedded: withWorkers });
 const app = await createApiServer(platform, logger);
 
-/** The grace of the whole process; its worker gets a little less, so it is gone before the database closes. */
-const GRACE_SECONDS = 25;
+/**
+ * The grace of the whole process (SHUTDOWN_GRACE_SECONDS); its worker gets a little less, so it is gone
+ * before the database closes. A job cut at the grace resumes from its last checkpoint after the restart.
+ */
+const GRACE_SECONDS = config.SHUTDOWN_GRACE_SECONDS;
 const workers = withWorkers
   ? startWorkerProcess({
       databaseUrl: platform.database.url,
@@ -29,9 +32,16 @@ const workers = withWorkers
     })
   : undefined;
 
+// the API's /metrics adds the worker child's job families: one scrape covers the whole install
+if (workers) addJobSource(() => workers.metrics());
+
+// BACKUP_CRON: scheduled backups (off by default), taken through this process's embedded database.
+const backups = startBackupSchedule(config, logger.child({ service: "backup" }));
+
 closeWithGrace({ delay: GRACE_SECONDS * 1000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, "server crashed");
   app.log.info({ signal }, "shutting down: draining requests and jobs");
+  await backups?.stop();
   await app.close();
   await workers?.stop();
   await platform.close();

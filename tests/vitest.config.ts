@@ -3,7 +3,13 @@ import { defineConfig } from "vitest/config";
 const external = Boolean(process.env.DATABASE_URL);
 
 /** Suites that start whole installs (several API and worker processes, their own servers). */
-const NODES = ["tests/faults/**/*.test.ts", "tests/smoke/cluster.test.ts"];
+const NODES = [
+  "tests/faults/**/*.test.ts",
+  "tests/smoke/cluster.test.ts",
+  "tests/smoke/rolling-restart.test.ts",
+  "tests/smoke/backup.test.ts",
+  "tests/worker/transcribe-resume.test.ts",
+];
 
 const apiProject = {
   globalSetup: ["tests/helpers/global-setup.ts"],

@@ -80,6 +80,8 @@ describe("who may import whom", () => {
       "codes.ts",
       "engines.ts",
       "limits.ts",
+      "live-constants.ts",
+      "share-constants.ts",
       "statuses.ts",
       "text.ts",
       "syllables.ts",

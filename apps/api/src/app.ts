@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import { serializerCompiler, validatorCompiler } from "@fastify/type-provider-zod";
+import websocket from "@fastify/websocket";
+import { LIVE_FRAME_MAX_BYTES } from "@yuelu/contracts";
 import { type DomainContext, systemClock } from "@yuelu/domain";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import fp from "fastify-plugin";
@@ -9,12 +11,14 @@ import type { AppDeps } from "./deps.ts";
 import accountRoutes from "./modules/account/routes.ts";
 import openAiRoutes from "./modules/openai/routes.ts";
 import payments from "./modules/payments/plugin.ts";
+import sharePublicRoutes from "./modules/share/public.ts";
 import healthRoutes from "./modules/system/health.ts";
 import voiceYuelu from "./modules/voice-yuelu.ts";
 import auth from "./plugins/auth.ts";
 import caches from "./plugins/caches.ts";
 import docs from "./plugins/docs.ts";
 import errors, { clientErrorHandler, frameworkErrors } from "./plugins/errors.ts";
+import metrics from "./plugins/metrics.ts";
 import params, { BODY_LIMIT } from "./plugins/params.ts";
 import rateLimit from "./plugins/rate-limit.ts";
 import security from "./plugins/security.ts";
@@ -73,6 +77,8 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
     reply.header("x-request-id", request.id);
   });
   await app.register(errors);
+  // GET /metrics and the request histogram (docs/metrics.md): registered first, so every route is timed
+  await app.register(metrics);
   await app.register(slowClients);
   // Answers over 1 KiB go out compressed when the client accepts it (brotli at quality 4, gzip):
   // a 5-hour transcript's get_text shrinks about tenfold. Media (audio, zip) is left as it is.
@@ -85,6 +91,8 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
   // after auth: signed-in requests are counted per user
   await app.register(rateLimit);
   await app.register(docs);
+  // WebSocket routes (live captions, docs/live.md): one server for the app, frames of at most ~2 s of audio
+  await app.register(websocket, { options: { maxPayload: LIVE_FRAME_MAX_BYTES + 1024 } });
 
   await app.register(payments);
   await app.register(healthRoutes);
@@ -92,6 +100,8 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
   await app.register(voiceYuelu, { prefix: API_PREFIX });
   // OpenAI-compatible speech endpoints for integrators' scripts (docs/integrators.md): their own error shape
   await app.register(openAiRoutes, { prefix: "/v1" });
+  // public share pages /s/<token> (docs/share.md): no sign-in, before the SPA's fallback
+  await app.register(sharePublicRoutes);
   await app.register(web);
   return app;
 }

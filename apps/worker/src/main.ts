@@ -1,6 +1,7 @@
-import { loadConfig, lowerOwnPriority, openPlatform } from "@yuelu/runtime";
+import { loadConfig, lowerOwnPriority, metricsSnapshot, openPlatform } from "@yuelu/runtime";
 import closeWithGrace from "close-with-grace";
 import pino from "pino";
+import { startMetricsServer } from "./metrics.ts";
 import { startWorkers } from "./workers.ts";
 
 /**
@@ -29,12 +30,24 @@ log.info(
   { queueBackend: platform.queues.kind, events: platform.events.transportKind, nice: nice ?? 0 },
   "worker started",
 );
+// Its own GET /metrics (docs/metrics.md): a worker has no other HTTP server, and every node exposes its own.
+const metricsServer = config.METRICS_PORT > 0 ? await startMetricsServer(config, config.METRICS_PORT) : undefined;
+if (metricsServer) log.info({ port: metricsServer.port }, "worker metrics listening");
+// Started by the launcher: its API's /metrics adds this process's job families (answered over IPC).
+process.on("message", (message: { type?: string; id?: number }) => {
+  if (message?.type !== "metrics-request" || !process.send) return;
+  metricsSnapshot().then(
+    (snapshot) => process.send?.({ type: "metrics", id: message.id, snapshot }),
+    (err) => log.error({ err }, "could not read the metrics"),
+  );
+});
 // Started by the launcher: it opens its doors once its worker is up (engines reported in the heartbeat).
 process.send?.({ type: "worker-ready" });
 
 const closing = closeWithGrace({ delay: config.WORKER_GRACE_SECONDS * 1000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, "worker crashed");
   log.info({ signal }, "worker stopping: finishing current jobs");
+  await metricsServer?.close();
   await workers.stop();
   await platform.close();
 });

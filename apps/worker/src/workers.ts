@@ -7,6 +7,7 @@ import {
   type DomainEvent,
   describeTools,
   type EventPublisher,
+  exposeQueues,
   type FileStore,
   openUploadArea,
   type QueueBackend,
@@ -20,6 +21,8 @@ import { AsrEngineUnavailableError } from "./engines/asr/types.ts";
 import { ttsEngineReports } from "./engines/tts/factory.ts";
 import { runHousekeeping } from "./jobs/housekeeping.ts";
 import { failureOf, PermanentTranscriptionError, TaskGoneError, transcribe } from "./jobs/transcribe.ts";
+import { startLiveCaptions } from "./live/index.ts";
+import { meteredQueues } from "./metrics.ts";
 import { ModelProvisioner } from "./models/provisioner.ts";
 import { runTaskAttempt } from "./task-attempt.ts";
 import { startTtsWorker, type TtsWorkerOptions } from "./tts-worker.ts";
@@ -59,6 +62,8 @@ export interface TranscriptionWorkerOptions {
   maxStalledCount?: number;
   /** least time between two progress writes of a job (ms) */
   progressEveryMs?: number;
+  /** recording (ms) recognised between two checkpoints of a transcription (default TRANSCRIBE_CHECKPOINT_SECONDS) */
+  checkpointEveryMs?: number;
 }
 
 const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
@@ -74,7 +79,7 @@ function domainOf(ctx: WorkerContext): DomainContext {
  * closing the queue backend stops the BullMQ workers.
  */
 export async function startWorkers(
-  ctx: WorkerContext,
+  given: WorkerContext,
   options: {
     transcription?: TranscriptionWorkerOptions;
     tts?: TtsWorkerOptions;
@@ -82,6 +87,9 @@ export async function startWorkers(
     webhooks?: WebhookWorkerOptions;
   } = {},
 ): Promise<{ workerId: string; stop(): Promise<void> }> {
+  // every job attempt timed for /metrics (metrics.ts); the queue gauges read this installation's queues
+  const ctx = { ...given, queues: meteredQueues(given.queues) };
+  const hideQueues = exposeQueues(given.queues);
   const { config, queues, log } = ctx;
   const domain = domainOf(ctx);
   log.info({ tools: toolReports(undefined, config) }, `worker tools: ${describeTools(toolReports(undefined, config))}`);
@@ -134,10 +142,15 @@ export async function startWorkers(
     .upsertJobScheduler("housekeeping", { every: HOUSEKEEPING_EVERY_MS }, { name: "housekeeping" });
 
   const workerId = randomUUID();
+  // live captions while recording (docs/live.md): this worker's streaming server, announced in its heartbeat
+  const live = await startLiveCaptions({ workerId, log }).catch((error) => {
+    log.error({ err: error }, "live captions could not start");
+    return undefined;
+  });
   const heartbeat = startHeartbeat(
     ctx.db,
     workerId,
-    () => [...engineReports(config, models), ...ttsEngineReports(config)],
+    () => [...engineReports(config, models), ...ttsEngineReports(config), ...(live?.reports() ?? [])],
     (err) => log.error({ err }, "could not write the worker heartbeat"),
     () => toolReports(undefined, config),
   );
@@ -150,8 +163,10 @@ export async function startWorkers(
   return {
     workerId,
     stop: async () => {
+      hideQueues();
       models.stop();
       webhooks.stop();
+      await live?.close();
       await heartbeat.stop();
     },
   };
@@ -196,6 +211,7 @@ export function startTranscriptionWorker(ctx: WorkerContext, options: Transcript
               asr,
               log,
               progressEveryMs: options.progressEveryMs,
+              checkpointEveryMs: options.checkpointEveryMs ?? config.TRANSCRIBE_CHECKPOINT_SECONDS * 1000,
               queuedAt: job.timestamp,
             }),
           isGone: (error) => error instanceof TaskGoneError,

@@ -58,6 +58,7 @@ export { isMembership, listPayGoods, payGoodsView, sellableGoods } from "./comme
 export { alipayAmount, parseAlipayAmount, priceLabel, yuan } from "./commerce/money.ts";
 export {
   closeExpiredOrders,
+  closeIfDue,
   createOrder,
   expireIfDue,
   noteProviderState,
@@ -75,6 +76,8 @@ export { type Clock, type DomainConfig, type DomainContext, systemClock } from "
 export { AppError } from "./errors.ts";
 export { type Broadcast, broadcast, messageList, readAllMessages, readMessage, unreadCount } from "./messages/inbox.ts";
 export { sendUserMessage, type UserMessage } from "./messages/send.ts";
+export { type ChapterSegment, chapterStarts, offlineChapters } from "./notes/chapters.ts";
+export { summarize } from "./notes/summary.ts";
 export { deleteRecordsForever } from "./records/delete-forever.ts";
 export { CHECKIN_LEDGER_REASON, MEMBER_TIMES, SIGN_REWARD_BEANS, sign, signInfo } from "./rewards/checkin.ts";
 export { createGiftCodes, type GiftBatch, isMembershipGift, redeemGiftCode } from "./rewards/gift-codes.ts";
@@ -82,6 +85,26 @@ export { purchaseGoods, shopGoods, unitCost } from "./rewards/shop.ts";
 export { advanceTasks, countTaskEvent } from "./rewards/task-progress.ts";
 export { periodOf, receiveReward, rewardText, taskList } from "./rewards/tasks.ts";
 export { grantWelcomeGifts, WELCOME_GIFTS_KEY, welcomeGiftsSetting } from "./rewards/welcome-gifts.ts";
+// search (docs/search.md)
+export * from "./search/index.ts";
+// share links (docs/share.md)
+export {
+  checkSharePassword,
+  countShareView,
+  createShareLink,
+  defaultShareLink,
+  isShareToken,
+  listShareLinks,
+  type NewShareLink,
+  resolveShareToken,
+  revokeShareLink,
+  type SharedRecord,
+  type ShareRefusal,
+  type ShareResolution,
+  type ShareUrlOf,
+  shareLinkView,
+} from "./share/links.ts";
+export { hashSharePassword, verifySharePassword } from "./share/password.ts";
 export { TASK_MOVES, type TaskMove, taskColumns } from "./tasks/task-state.ts";
 export { addSeconds, type BusinessMonth, businessDay, businessMonth, SECONDS } from "./time.ts";
 export { type AfterCommit, TX_OPTIONS, type Tx, transact, userChanged } from "./transaction.ts";
@@ -92,6 +115,7 @@ export {
   failTask,
   reportTaskProgress,
   retryTask,
+  saveTaskCheckpoint,
   type TaskFailure,
 } from "./transcription/lifecycle.ts";
 export { type EnqueueTranscription, type FileOutcome, requestTranscriptions } from "./transcription/request.ts";

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseCron } from "./backup/cron.ts";
 
 /**
  * Every setting the server and worker read, with the defaults a laptop install needs.
@@ -21,6 +22,15 @@ const EnvSchema = z.object({
   /** Redis for queues and rate limits. Unset: queues on PostgreSQL, rate limits in memory. */
   REDIS_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().default("./data"),
+  /**
+   * Scheduled backups (README "Backups and restores"): a five-field cron expression in the server's
+   * time zone ("0 3 * * *": every night at 03:00) or @daily/@hourly/@weekly. Unset: none.
+   */
+  BACKUP_CRON: z.string().min(1).optional(),
+  /** How many scheduled backups to keep (the oldest are removed after each new one). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  /** Where scheduled backups go. Default DATA_DIR/backups. */
+  BACKUP_DIR: z.string().min(1).optional(),
   /**
    * Where files live: "local" (DATA_DIR/files, one machine) or "s3" (an S3-compatible bucket that
    * every API and worker machine shares: AWS, MinIO, Ceph, R2).
@@ -62,6 +72,23 @@ const EnvSchema = z.object({
   WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** How long a stopping worker lets its running jobs finish before it exits (they run again elsewhere). */
   WORKER_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * `npm start` (the launcher): how long the whole process drains requests and jobs on SIGTERM before
+   * it exits; its worker child gets min(WORKER_GRACE_SECONDS, this − 5) so it is gone before the
+   * database closes. Keep it below the orchestrator's kill timeout (docker's stop_grace_period).
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(6).max(3600).default(25),
+  /**
+   * Recording (seconds) a transcription recognises between two checkpoints: a job cut by a restart
+   * resumes after the last one (worker/jobs/checkpoint.ts). 0: no checkpoints, one engine call.
+   */
+  TRANSCRIBE_CHECKPOINT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * An API replica (apps/api) on SIGTERM: seconds it keeps serving while /readyz already answers 503
+   * "draining", so the balancer's health checks take it out before it stops listening (no request
+   * meets a closed port). 0: stop listening at once.
+   */
+  DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(3),
   /** Serve the built SPA from this folder when it exists. */
   WEB_DIST: z.string().default("apps/web/dist"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -213,6 +240,19 @@ const EnvSchema = z.object({
   ALIPAY_KEY_TYPE: z.enum(["PKCS1", "PKCS8"]).default("PKCS1"),
   /** alipay: the gateway; the sandbox is https://openapi-sandbox.dl.alipaydev.com */
   ALIPAY_GATEWAY: z.string().url().default("https://openapi.alipay.com"),
+  /**
+   * Bearer token of GET /metrics (docs/metrics.md). Unset: /metrics answers only loopback clients
+   * outside production, and is a 404 for everyone in production.
+   */
+  METRICS_TOKEN: z
+    .union([z.literal(""), z.string().min(16)])
+    .optional()
+    .transform((v) => v || undefined),
+  /**
+   * A worker process's own metrics listener (GET /metrics on this port, same token rule); unset or 0:
+   * none (the launcher's worker is covered by its API's /metrics).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -275,6 +315,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither, for the SDK's own credentials)",
     );
+  }
+  if (e.BACKUP_CRON) {
+    try {
+      parseCron(e.BACKUP_CRON);
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
+    }
   }
   if (e.PAYMENT_PROVIDER === "alipay" && !(e.ALIPAY_APP_ID && e.ALIPAY_PRIVATE_KEY && e.ALIPAY_PUBLIC_KEY)) {
     throw new ConfigError(

@@ -1,3 +1,7 @@
+export { type BackupReport, createBackup } from "./backup/backup.ts";
+export { type BackupManifest, BackupManifestSchema } from "./backup/manifest.ts";
+export { RestoreRefused, type RestoreReport, restoreBackup, verifyBackup } from "./backup/restore.ts";
+export { type BackupSchedule, startBackupSchedule } from "./backup/schedule.ts";
 export { type Config, ConfigError, loadConfig } from "./config.ts";
 export { type DatabaseHandle, embeddedUrlFile, openDatabase } from "./database.ts";
 export { type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded-postgres.ts";
@@ -12,6 +16,24 @@ export {
 export { type MigrationReport, migrateFiles } from "./file-migration.ts";
 export { assertFileKey, type FileStore, localFileStore, withTempDir } from "./file-store.ts";
 export { HotSql } from "./hot-sql.ts";
+export { isLoopbackHost, type LiveConfig, loadLiveConfig } from "./live-config.ts";
+export {
+  addJobSource,
+  countPayment,
+  exposeQueues,
+  JOB_OUTCOMES,
+  type JobOutcome,
+  type MetricsSnapshot,
+  metrics,
+  metricsAccess,
+  metricsSnapshot,
+  metricsText,
+  observeHttp,
+  observeJob,
+  observeTranscription,
+  type PaymentStatus,
+  QUEUE_STATES,
+} from "./metrics.ts";
 export { openFileStore, openPlatform, type Platform } from "./platform.ts";
 export { lowerOwnPriority } from "./priority.ts";
 export {

@@ -10,8 +10,11 @@ import type { ToolReport } from "./tools.ts";
  */
 
 export interface EngineReport {
-  /** speech recognition (absent: rows written before TTS existed) or text to speech (docs/tts.md) */
-  kind?: "asr" | "tts";
+  /**
+   * speech recognition (absent: rows written before TTS existed), text to speech (docs/tts.md) or
+   * live captions (docs/live.md: a streaming recogniser reachable at `url`)
+   */
+  kind?: "asr" | "tts" | "live";
   language: "zh" | "en" | "auto";
   engine: string;
   available: boolean;
@@ -19,6 +22,10 @@ export interface EngineReport {
   problem?: string;
   /** percent of the model downloaded, while problem is "model-downloading" */
   progress?: number;
+  /** kind "live": where the API reaches the worker's live-caption server (ws://host:port/live) */
+  url?: string;
+  /** kind "live": the most streams it decodes at once */
+  maxSessions?: number;
 }
 
 export interface LiveWorker {
@@ -29,6 +36,8 @@ export interface LiveWorker {
   engines: EngineReport[];
   /** its text-to-speech engines (kind "tts"), one report per engine and language */
   ttsEngines: EngineReport[];
+  /** its live-caption streams (kind "live"), one report per language */
+  liveEngines: EngineReport[];
   /** the outside programs it found (ffmpeg, ffprobe, espeak-ng, festival) and where */
   tools: ToolReport[];
   startedAt: Date;
@@ -76,8 +85,9 @@ export async function liveWorkers(db: Db, now = new Date()): Promise<LiveWorker[
     const all = Array.isArray(r.engines) ? (r.engines as unknown as EngineReport[]) : [];
     return {
       ...r,
-      engines: all.filter((e) => e.kind !== "tts"),
+      engines: all.filter((e) => e.kind !== "tts" && e.kind !== "live"),
       ttsEngines: all.filter((e) => e.kind === "tts"),
+      liveEngines: all.filter((e) => e.kind === "live"),
       tools: Array.isArray(r.tools) ? (r.tools as unknown as ToolReport[]) : [],
     };
   });

@@ -6,7 +6,7 @@ import fp from "fastify-plugin";
 import { SPA_CSP } from "./security.ts";
 
 /** Paths the server answers itself; every other GET is the SPA's. */
-export const API_PATHS = ["/voice_yuelu", "/v1", "/account", "/mock-alipay", "/healthz", "/readyz"];
+export const API_PATHS = ["/voice_yuelu", "/v1", "/account", "/mock-alipay", "/healthz", "/readyz", "/metrics", "/s"];
 
 export function isApiPath(url: string): boolean {
   const pathname = url.split("?")[0] ?? "/";

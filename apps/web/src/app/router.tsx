@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.audioList, ...page("audioList"), ...lazyPage(() => import("./routes/audio-list.tsx")) },
               { path: paths.recycleBin, ...page("recycleBin"), ...lazyPage(() => import("./routes/recycle-bin.tsx")) },
+              { path: paths.search, ...page("search"), ...lazyPage(() => import("./routes/search.tsx")) },
             ],
           },
           {

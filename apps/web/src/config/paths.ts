@@ -6,6 +6,8 @@ export const paths = {
   audio: "/audio",
   audioList: "/audio-list",
   recycleBin: "/recycle-bin",
+  /** search over every record (issue 23): ?q=&page= */
+  search: "/search",
   transaudio: "/transaudio",
   personalInfo: "/personalInfo",
   helpDocument: "/helpDocument",

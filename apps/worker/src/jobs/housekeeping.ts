@@ -1,5 +1,6 @@
 import {
   accountsDueForPurge,
+  backfillSearchIndex,
   closeExpiredOrders,
   type DomainContext,
   failStuckTranscriptions,
@@ -9,7 +10,7 @@ import {
   purgeAccount,
   purgeOldWebhookDeliveries,
 } from "@yuelu/domain";
-import { sweepDeadWorkers, type UploadArea } from "@yuelu/runtime";
+import { countPayment, sweepDeadWorkers, type UploadArea } from "@yuelu/runtime";
 
 export interface HousekeepingResult {
   expiredSessions: number;
@@ -31,6 +32,8 @@ export interface HousekeepingResult {
   requeuedWebhooks: number;
   /** finished webhook deliveries older than WEBHOOK_DELIVERY_KEEP_DAYS, removed with their attempts */
   oldWebhookDeliveries: number;
+  /** transcripts with no search rows (written before search existed), indexed (docs/search.md "Backfill") */
+  searchBackfilled: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -65,10 +68,14 @@ export async function runHousekeeping(
   const failedStuckTtsTasks = await failStuckTtsTasks(domain, { queue: options.ttsQueue });
   const failedStuckVoiceTasks = await failStuckVoiceTasks(domain, { queue: options.voiceQueue });
   const deadWorkers = await sweepDeadWorkers(db, now);
-  const expiredOrders = (await closeExpiredOrders(domain)).length;
+  const closedOrders = await closeExpiredOrders(domain);
+  for (const order of closedOrders) countPayment(order.provider, "closed");
+  const expiredOrders = closedOrders.length;
   const expiredUploads = options.uploads ? await options.uploads.deleteExpired() : 0;
   const requeuedWebhooks = options.requeueWebhooks ? await options.requeueWebhooks() : 0;
   const oldWebhookDeliveries = await purgeOldWebhookDeliveries(domain);
+  // at most 1 000 records a run, so one run stays short on a large old install; the next run goes on.
+  const searchBackfilled = await backfillSearchIndex(db, { batch: 100, maxBatches: 10 });
   return {
     expiredSessions: sessions.count,
     oldSmsCodes: codes.count,
@@ -81,5 +88,6 @@ export async function runHousekeeping(
     expiredUploads,
     requeuedWebhooks,
     oldWebhookDeliveries,
+    searchBackfilled,
   };
 }

@@ -3,10 +3,11 @@ import { Prisma } from "@yuelu/db";
 import type { DomainContext } from "../context.ts";
 import { sendUserMessage } from "../messages/send.ts";
 import { advanceTasks } from "../rewards/task-progress.ts";
+import { reindexRecord } from "../search/index-record.ts";
 import { businessDay } from "../time.ts";
 import { transact } from "../transaction.ts";
 import { refundTranscription } from "../wallet/transcription-charge.ts";
-import { moveTask, setTaskProgress } from "./task-state.ts";
+import { moveTask, setTaskProgress, TaskState } from "./task-state.ts";
 
 /** The moves a worker makes while it runs a task (see task-state.ts). */
 
@@ -22,6 +23,10 @@ export interface ClaimedTask {
   storageKey: string;
   timeLen: number;
   hotWords: string[];
+  /** this attempt's number (the task's `attempts` after the claim): checkpoints are written under it */
+  attempt: number;
+  /** what an earlier attempt recognised (worker/jobs/checkpoint.ts decides whether it can be used) */
+  checkpoint: unknown;
 }
 
 /** An attempt starts: queued (or running, after a dead worker) → running. Null when the task is not waiting for one. */
@@ -43,6 +48,8 @@ export async function claimTask(ctx: Ctx, taskId: number): Promise<ClaimedTask |
       storageKey: task.record.storageKey,
       timeLen: task.record.timeLen,
       hotWords: hotWords.map((h) => h.word),
+      attempt: task.attempts,
+      checkpoint: task.checkpoint,
     };
   });
 }
@@ -50,6 +57,23 @@ export async function claimTask(ctx: Ctx, taskId: number): Promise<ClaimedTask |
 /** Progress of a running task (0–99); false when it is no longer running (failed, deleted): stop working on it. */
 export function reportTaskProgress(ctx: Pick<Ctx, "db">, task: { id: number; fileId: number }, progress: number) {
   return setTaskProgress(ctx.db, task, progress);
+}
+
+/**
+ * What the running attempt has recognised so far (one UPDATE). Guarded by status and attempt: a
+ * worker that lost its job (a stale lock, the task failed or retried by another) cannot overwrite
+ * a newer attempt's checkpoint. False when the attempt is no longer the task's current one.
+ */
+export async function saveTaskCheckpoint(
+  ctx: Pick<Ctx, "db">,
+  task: { id: number; attempt: number },
+  checkpoint: object,
+): Promise<boolean> {
+  const { count } = await ctx.db.transcriptionTask.updateMany({
+    where: { id: task.id, status: TaskState.Running, attempts: task.attempt },
+    data: { checkpoint },
+  });
+  return count > 0;
 }
 
 /**
@@ -66,6 +90,8 @@ export async function completeTask(
   return transact(ctx, async (tx, after) => {
     const moved = await moveTask(tx, taskId, "complete", { now: ctx.clock.now() });
     if (!moved) return false;
+    // the checkpoint has served: a finished task keeps no half transcript
+    await tx.transcriptionTask.update({ where: { id: taskId }, data: { checkpoint: Prisma.DbNull } });
     const asrResult = transcript.segments as unknown as object[];
     const audioReport = transcript.audioReport ?? Prisma.DbNull;
     await tx.transcript.upsert({
@@ -73,6 +99,7 @@ export async function completeTask(
       create: { fileId: moved.fileId, asrResult, language: transcript.language, audioReport },
       update: { asrResult, language: transcript.language, abstracts: "", audioReport },
     });
+    await reindexRecord(tx, moved.fileId);
     const record = await tx.audioRecord.findUniqueOrThrow({ where: { fileId: moved.fileId } });
     const today = businessDay(ctx.clock.now(), ctx.config.BUSINESS_TZ);
     await advanceTasks(tx, moved.userId, "transcribe", 1, today);
@@ -116,6 +143,7 @@ export async function failTask(ctx: Ctx, taskId: number, failure: TaskFailure): 
       errorMessage: failure.detail,
     });
     if (!moved) return false;
+    await tx.transcriptionTask.update({ where: { id: taskId }, data: { checkpoint: Prisma.DbNull } });
     await refundTranscription(tx, taskId, now);
     const record = await tx.audioRecord.findUnique({ where: { fileId: moved.fileId }, select: { fileName: true } });
     await sendUserMessage(tx, moved.userId, {

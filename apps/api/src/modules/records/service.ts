@@ -11,7 +11,7 @@ import {
   toEpochSeconds,
 } from "@yuelu/contracts";
 import { type Db, likeLiteral, Prisma } from "@yuelu/db";
-import { AppError, type DomainContext, storageInfo, TX_OPTIONS } from "@yuelu/domain";
+import { AppError, type DomainContext, reindexRecord, storageInfo, TX_OPTIONS } from "@yuelu/domain";
 import { renamedFileName } from "./names.ts";
 
 /** Where the SPA plays and downloads a record from (spec §3 audioPath). */
@@ -227,11 +227,16 @@ export function restoreRecords(db: Db, userId: number, fileIds: number[]) {
 /** update_record: renames (keeping the extension when the new name has none). */
 export async function renameRecord(db: Db, userId: number, fileId: number, fileName: string) {
   const record = await visibleRecord(db, userId, fileId);
-  const updated = await db.audioRecord.update({
-    where: { fileId: record.fileId },
-    data: { fileName: renamedFileName(fileName, record.fileName, record.format) },
-    select: recordSelect,
-  });
+  const updated = await db.$transaction(async (tx) => {
+    const renamed = await tx.audioRecord.update({
+      where: { fileId: record.fileId },
+      data: { fileName: renamedFileName(fileName, record.fileName, record.format) },
+      select: recordSelect,
+    });
+    // the name is searchable: its row changes with it (docs/search.md)
+    await reindexRecord(tx, record.fileId);
+    return renamed;
+  }, TX_OPTIONS);
   return toRecordView(updated);
 }
 

@@ -9,14 +9,12 @@ import {
   ZTranscriptAbstracts,
   ZTranscriptAbstractsBody,
   ZTranscriptExportQuery,
-  ZTranscriptFileQuery,
-  ZTranscriptShareUrl,
   ZUpdateParaBody,
   ZUpdateParaResult,
   ZUpdateTextBody,
   ZUpdateTextResult,
 } from "@yuelu/contracts";
-import { countTaskEvent } from "@yuelu/domain";
+import { countTaskEvent, summarize } from "@yuelu/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { contentDisposition } from "../../lib/content-disposition.ts";
@@ -35,7 +33,6 @@ import {
   saveAbstracts,
   textDetail,
 } from "./service.ts";
-import { summarize } from "./summary.ts";
 
 const tags = ["transcript"];
 /** Whole transcripts travel in update_text: up to 20 000 segments, larger than the default 1 MiB body. */
@@ -109,16 +106,7 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    "/text/generate_url",
-    { schema: { tags, querystring: ZTranscriptFileQuery, response: { 200: envelopeOf(ZTranscriptShareUrl) } } },
-    async (req) => {
-      const t = await ownedTranscript(db, userIdOf(req), req.query.fileId);
-      const origin = (config.PUBLIC_URL ?? `${req.protocol}://${req.host}`).replace(/\/+$/, "");
-      const query = new URLSearchParams({ fileId: String(t.fileId), timeLen: String(t.timeLen), fileName: t.fileName });
-      return ok({ url: `${origin}/detail?${query.toString()}` });
-    },
-  );
+  // /text/generate_url makes a share link: modules/share/routes.ts
 
   // ── files ──
   const metaOf = (req: FastifyRequest, t: OwnedTranscript, title = baseName(t.fileName)): DocMeta => ({

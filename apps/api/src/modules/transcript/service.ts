@@ -12,7 +12,7 @@ import {
   type ZEditableSegment,
 } from "@yuelu/contracts";
 import type { Db, Prisma } from "@yuelu/db";
-import { AppError, TX_OPTIONS, type Tx } from "@yuelu/domain";
+import { AppError, reindexRecord, TX_OPTIONS, type Tx } from "@yuelu/domain";
 import type { z } from "zod";
 
 /** Transcripts of the user's own records (docs/records-api.md "Transcript"). */
@@ -163,6 +163,8 @@ async function saveSegments(tx: Tx, fileId: number, segments: Segment[]): Promis
     data: { asrResult: segments as unknown as Prisma.InputJsonValue },
     select: { updatedAt: true },
   });
+  // the search index commits with the text it indexes (docs/search.md)
+  await reindexRecord(tx, fileId);
   return saved.updatedAt;
 }
 
@@ -282,6 +284,7 @@ export async function saveAbstracts(db: Db, userId: number, fileId: number, abst
   return db.$transaction(async (tx) => {
     await lockTranscript(tx, userId, fileId);
     await tx.transcript.update({ where: { fileId }, data: { abstracts } });
+    await reindexRecord(tx, fileId);
     return abstracts;
   }, TX_OPTIONS);
 }

@@ -2,7 +2,7 @@ import { Outlet } from "react-router-dom";
 import { TabLinks } from "@/components/tab-links.tsx";
 import { paths } from "@/config/paths.ts";
 
-/** /audio: My records and Recycle bin. */
+/** /audio: My records, Recycle bin and Search. */
 export default function AudioLayout() {
   return (
     <>
@@ -10,6 +10,7 @@ export default function AudioLayout() {
         tabs={[
           { to: paths.audioList, title: "audioList" },
           { to: paths.recycleBin, title: "recycleBin" },
+          { to: paths.search, title: "search" },
         ]}
       />
       <Outlet />

@@ -8,6 +8,7 @@ export const common: typeof zh = {
     landing: "Yuelu - Free online recording to text",
     detail: "Voice detail",
     audioList: "My records",
+    search: "Search",
     recycleBin: "Recycle bin",
     transaudio: "Audio/video to text",
     personalInfo: "Personal center",

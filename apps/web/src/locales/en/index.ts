@@ -7,12 +7,16 @@ import { common } from "./common.ts";
 import { help } from "./help.ts";
 import { integrations } from "./integrations.ts";
 import { landing } from "./landing.ts";
+import { live } from "./live.ts";
 import { messages } from "./messages.ts";
+import { notes } from "./notes.ts";
 import { onboarding } from "./onboarding.ts";
 import { records } from "./records.ts";
 import { rewards } from "./rewards.ts";
 import { satisfaction } from "./satisfaction.ts";
+import { search } from "./search.ts";
 import { session } from "./session.ts";
+import { share } from "./share.ts";
 import { shop } from "./shop.ts";
 import { transcript } from "./transcript.ts";
 import { tts } from "./tts.ts";
@@ -36,4 +40,8 @@ export const en = {
   ...tts,
   ...voice,
   ...integrations,
+  ...live,
+  ...search,
+  ...share,
+  ...notes,
 };

@@ -7,6 +7,7 @@ export const common = {
     landing: "悦录 - 免费在线录音转文字",
     detail: "语音详情",
     audioList: "我的记录",
+    search: "搜索",
     recycleBin: "回收站",
     transaudio: "音视频转文字",
     personalInfo: "个人中心",

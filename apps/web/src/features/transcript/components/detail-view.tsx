@@ -24,9 +24,18 @@ function parseFileId(raw: string | null): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+/** ?t= (ms into the recording, from a search hit); null when absent or not a number. */
+function parseStartAt(raw: string | null): number | null {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  return Number(raw);
+}
+
 const isNotFound = (error: unknown) => error instanceof ApiError && NOT_FOUND.has(error.code);
 
-/** Spec §2 /detail?fileId=&timeLen=&fileName=: the record's state, or its transcript with the player. */
+/**
+ * Spec §2 /detail?fileId=&timeLen=&fileName=: the record's state, or its transcript with the player.
+ * From a search hit also `t` (ms: play from there) and `q` (the words to mark).
+ */
 export function DetailView({ transcribeDialog, hotWords }: DetailSlots) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -59,6 +68,8 @@ export function DetailView({ transcribeDialog, hotWords }: DetailSlots) {
         video={isVideo(record.data)}
         downloadHref={audioDownloadUrl(record.data.fileId)}
         hotWords={hotWords}
+        startAt={parseStartAt(params.get("t"))}
+        initialQuery={params.get("q") ?? ""}
       />
     );
   }

@@ -7,6 +7,7 @@ import { useUpdatePara } from "../api/update-para.ts";
 import { findMatches, matchesBySegment } from "../lib/search.ts";
 import { segmentAt, speakerIndexes } from "../lib/segments.ts";
 import { AudioNotesLine } from "./audio-notes.tsx";
+import { ChaptersPanel } from "./chapters-panel.tsx";
 import { MediaPlayer } from "./media-player.tsx";
 import { SegmentList } from "./segment-list.tsx";
 import { SummaryPanel } from "./summary-panel.tsx";
@@ -33,6 +34,8 @@ export function TranscriptView({
   video,
   downloadHref,
   hotWords,
+  startAt = null,
+  initialQuery = "",
 }: {
   transcript: Transcript;
   audioPath: string;
@@ -40,6 +43,10 @@ export function TranscriptView({
   downloadHref: string;
   /** the hot words editor (the records feature's), handed in by the route */
   hotWords: ReactNode;
+  /** ms to play from on arrival (/detail?t=, from a search hit) */
+  startAt?: number | null;
+  /** words to mark on arrival (/detail?q=) */
+  initialQuery?: string;
 }) {
   const { t } = useTranslation();
   const { segments } = transcript;
@@ -49,7 +56,7 @@ export function TranscriptView({
   segmentsRef.current = segments;
   const [active, setActive] = useState(-1);
   const [followNonce, setFollowNonce] = useState(0);
-  const [query, setQuery] = useState("");
+  const [query, setQuery] = useState(initialQuery);
   const deferredQuery = useDeferredValue(query);
   const [current, setCurrent] = useState(0);
   const { mutateAsync: updatePara } = useUpdatePara(transcript.fileId);
@@ -81,6 +88,26 @@ export function TranscriptView({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at its first match
   useEffect(() => setCurrent(0), [deferredQuery]);
+
+  // Arriving from a search hit (?t=&q=): seek there, play when the browser allows it (autoplay
+  // may be refused: the user then presses play), follow that segment and make the first match in
+  // or after it the current one. Once per arrival, after the reset above.
+  const arrived = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the first transcript and matches
+  useEffect(() => {
+    if (arrived.current || startAt === null) return;
+    arrived.current = true;
+    const index = segmentAt(segments, startAt);
+    const el = media.current;
+    if (el) {
+      el.currentTime = startAt / 1000;
+      void el.play()?.catch(() => {});
+    }
+    setActive(index);
+    setFollowNonce((n) => n + 1);
+    const first = matches.findIndex((m) => m.segment >= index);
+    if (first >= 0) setCurrent(first);
+  }, [startAt, matches]);
 
   const move = (step: 1 | -1) => {
     if (matches.length === 0) return;
@@ -131,12 +158,18 @@ export function TranscriptView({
             <Tabs.Trigger value="summary" className="tabs-trigger">
               {t("transcript.summary")}
             </Tabs.Trigger>
+            <Tabs.Trigger value="chapters" className="tabs-trigger">
+              {t("notes.chaptersTab")}
+            </Tabs.Trigger>
             <Tabs.Trigger value="hotWords" className="tabs-trigger">
               {t("transcript.hotWordsTab")}
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="summary">
             <SummaryPanel fileId={transcript.fileId} fileName={transcript.fileName} abstracts={transcript.abstracts} />
+          </Tabs.Content>
+          <Tabs.Content value="chapters">
+            <ChaptersPanel fileId={transcript.fileId} onSeek={onSeek} />
           </Tabs.Content>
           <Tabs.Content value="hotWords">{hotWords}</Tabs.Content>
         </Tabs.Root>

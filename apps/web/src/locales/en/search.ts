@@ -1,0 +1,16 @@
+import type { search as zh } from "../zh/search.ts";
+
+export const search: typeof zh = {
+  search: {
+    label: "Search all records",
+    placeholder: "Search transcripts, names, speakers, summaries",
+    hint: "Type to search the transcripts, names, speakers and summaries of all your records",
+    none: "No record matches “{{q}}”",
+    total: "{{count}} records",
+    moreHits: "{{count}} more matches",
+    matchedIn: {
+      name: "name matches",
+      summary: "summary matches",
+    },
+  },
+};
