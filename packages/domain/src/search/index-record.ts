@@ -41,9 +41,10 @@ function segmentRows(stored: unknown): Row[] {
 /**
  * A record row's tokens stay well under PostgreSQL's 1 MB tsvector limit (a larger one would fail the
  * transcript's own write): a very long transcript gets several record rows (seq 0, 1, …), each
- * covering whole rows, so every single row's words still lie inside one record row.
+ * covering whole rows, so every single row's words still lie inside one record row. (A 1-hour
+Chinese recording's row is ~20 000 lexemes, ~200 KB.)
  */
-const RECORD_ROW_BYTES = 256 * 1024;
+const RECORD_ROW_BYTES = 512 * 1024;
 
 export interface RecordRow {
   /** the covered rows' searchable texts ("speaker text"), NFKC and lower-cased, one per line */
@@ -78,12 +79,13 @@ export function recordRows(lines: string[]): RecordRow[] {
     latin = new Set();
     bytes = 0;
   };
-  const add = (set: Set<string>, token: string) => {
+  const add = (set: Set<string>, token: string, entries = 1) => {
     // PostgreSQL refuses a lexeme of 2 KB or more; no real word is near that
     if (token === "" || token.length > 200 || set.has(token)) return;
     set.add(token);
-    // a lexeme's bytes and its entry (twice for an English word: stemmed and as typed)
-    bytes += 2 * (Buffer.byteLength(token) + 4);
+    // a lexeme without positions costs its bytes and a 4-byte entry (an English word is there twice:
+    // stemmed, at most as long, and as typed with its 2-byte prefix)
+    bytes += entries * (Buffer.byteLength(token) + 6);
   };
   for (const line of lines) {
     if (bytes > RECORD_ROW_BYTES) flush();
@@ -95,8 +97,8 @@ export function recordRows(lines: string[]): RecordRow[] {
     for (const c of t.chars.split(" ")) add(lexemes, c);
     for (const run of hanRuns(line)) for (const g of trigrams(run)) add(lexemes, g);
     for (const l of t.latin.toLowerCase().split(/\s+/)) {
-      add(latin, l);
-      if (l) add(lexemes, `${EXACT_PREFIX}${l}`);
+      add(latin, l, 2);
+      if (l && l.length <= 200) lexemes.add(`${EXACT_PREFIX}${l}`);
     }
   }
   flush();

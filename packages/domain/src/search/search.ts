@@ -95,7 +95,8 @@ export async function searchRecords(
 ): Promise<{ total: number; list: SearchResultRecord[] }> {
   const parsed = parseQuery(query.q);
   const { hanQuery, latin, phrase } = parsed;
-  // Runs of three or more characters: the AND of their bigrams may come from different places.
+  // Runs of three or more characters: the AND of their bigrams may come from different places
+  // (checked on each segment row in the second step).
   const verify = parsed.han.filter((run) => [...run].length >= 3);
   const deleted = query.includeDeleted === true;
   const offset = (query.page - 1) * query.pageSize;
@@ -171,7 +172,7 @@ export async function searchRecords(
 
   // Two steps (docs/search.md "Speed"). c: the candidate records, from their record rows (one per
   // record, found through the GIN index on tokens: at most one row per record touched, however
-  // common the word), Han runs of 3+ characters checked on its text, scored 2 for a Chinese word
+  // common the word), Han runs of 4+ characters checked on its text, scored 2 for a Chinese word
   // match plus 1 for the whole query as typed; page: the records asked for, best first, then newest,
   // with `total`. m: the rows of the page's records only, read by fileId (ts_match_vq is @@ as a
   // function: the planner cannot answer it from the GIN index, which for a common word would read
