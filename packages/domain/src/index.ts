@@ -79,6 +79,7 @@ export { sendUserMessage, type UserMessage } from "./messages/send.ts";
 export { type ChapterSegment, chapterStarts, offlineChapters } from "./notes/chapters.ts";
 export { summarize } from "./notes/summary.ts";
 export { deleteRecordsForever } from "./records/delete-forever.ts";
+export { segmentsOf } from "./records/segments.ts";
 export { CHECKIN_LEDGER_REASON, MEMBER_TIMES, SIGN_REWARD_BEANS, sign, signInfo } from "./rewards/checkin.ts";
 export { createGiftCodes, type GiftBatch, isMembershipGift, redeemGiftCode } from "./rewards/gift-codes.ts";
 export { purchaseGoods, shopGoods, unitCost } from "./rewards/shop.ts";

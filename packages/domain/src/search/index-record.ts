@@ -1,4 +1,5 @@
 import type { Db } from "@yuelu/db";
+import { segmentsOf } from "../records/segments.ts";
 import type { Tx } from "../transaction.ts";
 import { EXACT_PREFIX, hanRuns, RECORD_LEXEME, tokenize, trigrams, WORD_PREFIX } from "./tokenize.ts";
 
@@ -13,29 +14,13 @@ interface Row {
   text: string;
 }
 
-/** The stored asrResult's segments, read leniently (a JSON text, missing fields): what the page shows. */
+/** The transcript's segments as the page shows them (segmentsOf): `seq` is the page's index of the segment. */
 function segmentRows(stored: unknown): Row[] {
-  let value = stored;
-  if (typeof value === "string") {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(value)) return [];
-  const rows: Row[] = [];
-  for (const [seq, s] of value.entries()) {
-    if (typeof s !== "object" || s === null) continue;
-    const r = s as Record<string, unknown>;
-    const text = typeof r.text === "string" ? r.text : "";
-    const speaker = typeof r.spkName === "string" ? r.spkName : "";
-    const start =
-      typeof r.startTime === "number" && Number.isFinite(r.startTime) ? Math.max(0, Math.round(r.startTime)) : 0;
-    if (text.trim() === "" && speaker === "") continue;
-    rows.push({ kind: "segment", seq, startTime: start, speaker, text });
-  }
-  return rows;
+  return segmentsOf(stored).flatMap((s, seq) =>
+    s.text.trim() === "" && s.spkName === ""
+      ? []
+      : [{ kind: "segment" as const, seq, startTime: s.startTime, speaker: s.spkName, text: s.text }],
+  );
 }
 
 /**
