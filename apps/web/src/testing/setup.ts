@@ -1,10 +1,13 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import { initI18n } from "@/lib/i18n.ts";
 import { refreshSession } from "@/lib/session.ts";
 
 initI18n("zh");
+// findBy*/waitFor wait up to 5 s (not 1 s): the first render of a lazy route transforms its chunk, which a
+// busy CI machine can take longer than a second to do
+configure({ asyncUtilTimeout: 5_000 });
 beforeEach(async () => {
   // happy-dom cannot decode media: files have no length the browser can read (tests that need one
   // hand in their own reader). Imported here, after the test file's own imports and vi.mock()s: a

@@ -31,7 +31,8 @@ function backend(routes: Parameters<typeof signedInBackend>[0] = {}, over: Recor
   });
 }
 
-const segments = () => screen.findAllByTestId("segment");
+// the first test also loads the lazy /detail chunk: slow on a busy machine
+const segments = () => screen.findAllByTestId("segment", {}, { timeout: 10_000 });
 const speakerButtons = (name: string) => screen.getAllByRole("button", { name });
 
 beforeEach(() => {
