@@ -398,6 +398,15 @@ describe("the public page /s/<token>", () => {
     await visitor().get(pathOf(link.url)).expect(200);
   });
 
+  it("an owner who kept the default nickname (it ends with the phone's last four digits) is not named", async () => {
+    const owner = await signIn(t);
+    const rec = await record(owner);
+    const link = await create(owner, { fileId: rec.fileId });
+    const html = (await visitor().get(`${pathOf(link.url)}?lang=en`).expect(200)).text;
+    expect(html).toContain("Shared by a Yuelu user");
+    expect(html).not.toContain(`用户${owner.phone.slice(-4)}`);
+  });
+
   it("an owner who is disabled, or who asked to delete their account, shares nothing any more", async () => {
     for (const change of [{ disabledAt: new Date() }, { deleteRequestedAt: new Date() }]) {
       const owner = await signIn(t);

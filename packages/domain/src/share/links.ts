@@ -9,6 +9,7 @@ import {
   toEpochSeconds,
 } from "@yuelu/contracts";
 import type { ShareLinkModel as ShareLinkRow } from "@yuelu/db";
+import { defaultNickName } from "../account/sign-up.ts";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { transact } from "../transaction.ts";
@@ -185,8 +186,8 @@ export interface SharedRecord {
     storageKey: string;
     createdAt: Date;
   };
-  /** the only thing of the owner's a visitor sees */
-  ownerName: string;
+  /** the only thing of the owner's a visitor sees: their nickname, unless it is still the default (null) */
+  ownerName: string | null;
 }
 
 export type ShareResolution = { ok: true; shared: SharedRecord } | { ok: false; reason: ShareRefusal };
@@ -213,7 +214,7 @@ export async function resolveShareToken(ctx: Ctx, token: string): Promise<ShareR
           deletedAt: true,
         },
       },
-      user: { select: { nickName: true, disabledAt: true, deleteRequestedAt: true } },
+      user: { select: { nickName: true, phone: true, disabledAt: true, deleteRequestedAt: true } },
     },
   });
   if (!row) return { ok: false, reason: "not-found" };
@@ -228,7 +229,9 @@ export async function resolveShareToken(ctx: Ctx, token: string): Promise<ShareR
     shared: {
       link: { id: row.id, token: row.token, withAudio: row.withAudio, passwordHash: row.passwordHash },
       record,
-      ownerName: row.user.nickName,
+      // the nickname made at sign-up ends with the phone's last four digits: that one is not shown
+      ownerName:
+        row.user.phone !== null && row.user.nickName === defaultNickName(row.user.phone) ? null : row.user.nickName,
     },
   };
 }

@@ -10,6 +10,7 @@ const TEXT = {
   zh: {
     brand: "悦录",
     sharedBy: "{name} 分享",
+    someone: "悦录用户",
     duration: "时长 {time}",
     summary: "摘要",
     transcript: "转写全文",
@@ -35,6 +36,7 @@ const TEXT = {
   en: {
     brand: "Yuelu",
     sharedBy: "Shared by {name}",
+    someone: "a Yuelu user",
     duration: "Duration {time}",
     summary: "Summary",
     transcript: "Transcript",
@@ -163,7 +165,8 @@ ${script ? `<script nonce="${nonce}">${SCRIPT}</script>` : ""}
 export interface SharedView {
   fileName: string;
   timeLen: number;
-  ownerName: string;
+  /** null: the owner kept the default nickname, which ends with their phone's last digits */
+  ownerName: string | null;
   abstracts: string;
   segments: Segment[];
   /** the player's source, when the audio is shared */
@@ -194,7 +197,7 @@ export function sharedRecordPage(lang: Lang, nonce: string, view: SharedView): s
   const body = `<header class="card">
 <p class="brand">${t.brand}</p>
 <h1>${escapeHtml(view.fileName)}</h1>
-<p class="meta">${escapeHtml(fill(t.sharedBy, "name", view.ownerName))} · ${fill(t.duration, "time", clock(view.timeLen))}</p>
+<p class="meta">${escapeHtml(fill(t.sharedBy, "name", view.ownerName ?? t.someone))} · ${fill(t.duration, "time", clock(view.timeLen))}</p>
 ${player}
 </header>
 ${summary}
