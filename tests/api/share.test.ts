@@ -402,7 +402,11 @@ describe("the public page /s/<token>", () => {
     const owner = await signIn(t);
     const rec = await record(owner);
     const link = await create(owner, { fileId: rec.fileId });
-    const html = (await visitor().get(`${pathOf(link.url)}?lang=en`).expect(200)).text;
+    const html = (
+      await visitor()
+        .get(`${pathOf(link.url)}?lang=en`)
+        .expect(200)
+    ).text;
     expect(html).toContain("Shared by a Yuelu user");
     expect(html).not.toContain(`用户${owner.phone.slice(-4)}`);
   });
