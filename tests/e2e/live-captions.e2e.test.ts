@@ -43,7 +43,8 @@ beforeAll(async () => {
     ...["-ar", "48000", "-ac", "1", "-c:a", "pcm_s16le", speech],
   ]);
   speechAtMs = LEAD_SECONDS * 1000 + detectSpeech(await decodeToPcm(JFK))[0]!.startMs;
-  server = await startServer();
+  // the launcher's own worker child (with external PostgreSQL and Redis it would otherwise expect separate workers)
+  server = await startServer({ WORKER_MODE: "embedded" });
   browser = await launchBrowser([
     "--use-fake-ui-for-media-stream",
     "--use-fake-device-for-media-stream",
