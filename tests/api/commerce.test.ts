@@ -300,7 +300,11 @@ describe("notifications", () => {
       async () => deliveries.length,
       (n) => n >= 1,
     );
-    const trade = await t.db.mockAlipayTrade.findUniqueOrThrow({ where: { outTradeNo: order.orderNumber } });
+    // The refused delivery is recorded on the trade just after the notify request returns, so wait for the row.
+    const trade = await until(
+      () => t.db.mockAlipayTrade.findUniqueOrThrow({ where: { outTradeNo: order.orderNumber } }),
+      (r) => r.notifyAttempts >= 1,
+    );
     expect(trade).toMatchObject({ notifyAttempts: 1, notifiedAt: null });
     expect(trade.nextNotifyAt!.getTime() - Date.now()).toBeGreaterThan(1000); // the next try is ~2 s later
     deliver = true;
