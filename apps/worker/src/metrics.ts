@@ -20,6 +20,7 @@ export const JOB_TYPE: Record<QueueName, string> = {
   [QueueName.TtsSamples]: "tts-sample",
   [QueueName.Voice]: "voice",
   [QueueName.Webhooks]: "webhook",
+  [QueueName.Notes]: "note",
 };
 
 /**

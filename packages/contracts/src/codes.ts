@@ -25,6 +25,8 @@ export const StatusCode = {
   VoiceSampleRejected: 40003,
   /** a sung or converted song could not be made */
   VoiceWorkFailed: 40004,
+  /** ours (docs/notes.md): an AI note (chapters, summary, translation, answer) could not be made */
+  NoteFailed: 40005,
   AudioTooLong: 50001,
   DailyQuotaExceeded: 50002,
   /** ours (docs/tts.md): today's text-to-speech characters are used up */
@@ -37,6 +39,8 @@ export const StatusCode = {
   ApiKeyLimit: 50006,
   /** a user keeps at most WEBHOOKS_MAX webhook endpoints (operators: as many operator-wide ones) */
   WebhookLimit: 50007,
+  /** today's LLM tokens (LLM_DAILY_TOKENS, members LLM_DAILY_TOKENS_MEMBER) are used up */
+  LlmBudgetExceeded: 50008,
   NotEnoughBeans: 60001,
   GoodsNotFound: 60002,
   OrderNotFound: 60003,
@@ -51,6 +55,8 @@ export const StatusCode = {
   /** ours (docs/engagement.md): the bean balance would pass BEAN_BALANCE_MAX */
   BeanBalanceFull: 60011,
   EngineUnavailable: 70001,
+  /** ours (docs/notes.md): this needs a language model and the server has none (LLM_URL unset) */
+  LlmNotConfigured: 70002,
   Silent: 80000,
   SystemError: 99999,
   MembershipExpired: 2200001,
@@ -112,6 +118,15 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [StatusCode.WebhookLimit]: {
     zh: "最多保留 {limit} 个 Webhook 地址，请先删除不用的地址",
     en: "You can keep at most {limit} webhook endpoints. Delete one you no longer use first.",
+  },
+  [StatusCode.NoteFailed]: { zh: "AI 笔记生成失败：{detail}", en: "The AI note could not be made: {detail}" },
+  [StatusCode.LlmBudgetExceeded]: {
+    zh: "今日 AI 额度已用完（{limit} tokens），明天再来吧",
+    en: "Today's AI allowance ({limit} tokens) is used up. It renews tomorrow.",
+  },
+  [StatusCode.LlmNotConfigured]: {
+    zh: "本站未配置大语言模型：管理员设置 LLM_URL、LLM_MODEL（可选 LLM_KEY）后即可使用",
+    en: "No language model is set up on this server: the operator sets LLM_URL and LLM_MODEL (and LLM_KEY if needed).",
   },
   [StatusCode.NotEnoughBeans]: { zh: "悦豆不足", en: "Not enough beans." },
   [StatusCode.GoodsNotFound]: { zh: "商品不存在或已下架", en: "This item does not exist or is no longer sold." },

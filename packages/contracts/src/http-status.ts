@@ -26,11 +26,13 @@ export const CODE_HTTP_STATUS: Record<StatusCode, number> = {
   [StatusCode.SynthesisFailed]: 500,
   [StatusCode.VoiceSampleRejected]: 400,
   [StatusCode.VoiceWorkFailed]: 500,
+  [StatusCode.NoteFailed]: 500,
   [StatusCode.AudioTooLong]: 400,
   // daily caps: they open again tomorrow
   [StatusCode.DailyQuotaExceeded]: 429,
   [StatusCode.TtsQuotaExceeded]: 429,
   [StatusCode.VoiceQuotaExceeded]: 429,
+  [StatusCode.LlmBudgetExceeded]: 429,
   [StatusCode.MyVoiceLimit]: 403,
   [StatusCode.ApiKeyLimit]: 403,
   [StatusCode.WebhookLimit]: 403,
@@ -47,6 +49,7 @@ export const CODE_HTTP_STATUS: Record<StatusCode, number> = {
   [StatusCode.BeanBalanceFull]: 409,
   // the engine for this language or voice is not installed or not ready on this server
   [StatusCode.EngineUnavailable]: 503,
+  [StatusCode.LlmNotConfigured]: 503,
   [StatusCode.Silent]: 403,
   [StatusCode.SystemError]: 500,
   [StatusCode.MembershipExpired]: 403,

@@ -76,8 +76,37 @@ export { type Clock, type DomainConfig, type DomainContext, systemClock } from "
 export { AppError } from "./errors.ts";
 export { type Broadcast, broadcast, messageList, readAllMessages, readMessage, unreadCount } from "./messages/inbox.ts";
 export { sendUserMessage, type UserMessage } from "./messages/send.ts";
+// AI notes with an LLM (docs/notes.md)
+export { llmBudget, llmBudgetTerms, llmDailyLimit, reserveLlmTokens, settleNoteTask } from "./notes/budget.ts";
 export { type ChapterSegment, chapterStarts, offlineChapters } from "./notes/chapters.ts";
+export {
+  chunkSegments,
+  estimateNoteTokens,
+  PROMPT_TOKENS,
+  pieceTokens,
+  segmentLineTokens,
+} from "./notes/chunks.ts";
 export { summarize } from "./notes/summary.ts";
+export {
+  assertLlmConfigured,
+  cancelNoteTask,
+  claimNoteTask,
+  completeNoteTask,
+  createNoteTask,
+  failNoteTask,
+  failStuckNoteTasks,
+  latestDoneNote,
+  type NewNoteTask,
+  NOTE_RUN_LIMIT_MS,
+  type NoteTaskFailure,
+  notesOfRecord,
+  noteTaskView,
+  ownNoteTask,
+  ownTranscriptForNotes,
+  reportNoteProgress,
+  retryNoteTask,
+  segmentsHash,
+} from "./notes/tasks.ts";
 export { deleteRecordsForever } from "./records/delete-forever.ts";
 export { segmentsOf } from "./records/segments.ts";
 export { CHECKIN_LEDGER_REASON, MEMBER_TIMES, SIGN_REWARD_BEANS, sign, signInfo } from "./rewards/checkin.ts";

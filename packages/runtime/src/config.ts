@@ -212,6 +212,23 @@ const EnvSchema = z.object({
   /** Base URL of a vocal separation server (POST {url}/separate): it replaces the offline centre-channel extraction. */
   VOICE_SEPARATE_URL: z.string().url().optional(),
   VOICE_SEPARATE_KEY: z.string().min(1).optional(),
+  /**
+   * AI notes (docs/notes.md): any OpenAI-compatible chat server (Ollama, vLLM, llama.cpp server, a cloud
+   * API). LLM_URL is its base URL (POST {url}/v1/chat/completions; a URL ending in /v1 works too); unset,
+   * nothing is ever sent to a model and the notes are made offline. Names fixed: other clients depend on them.
+   */
+  LLM_URL: z.string().url().optional(),
+  LLM_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).default("qwen2.5:7b-instruct"),
+  /** The model's context window in tokens: transcripts longer than fits are cut into pieces (map-reduce). */
+  LLM_CONTEXT_TOKENS: z.coerce.number().int().min(1024).max(2_000_000).default(8192),
+  /** How long one chat call may take before it is abandoned (and retried). */
+  LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
+  /** Chat calls one worker process makes at once (notes jobs run this many in parallel). */
+  LLM_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Tokens a user may spend with the LLM per business day (members get the second figure). */
+  LLM_DAILY_TOKENS: z.coerce.number().int().min(0).default(200_000),
+  LLM_DAILY_TOKENS_MEMBER: z.coerce.number().int().min(0).default(2_000_000),
   /** Characters a user may synthesise per business day (members get the second figure). */
   TTS_DAILY_CHARS: z.coerce.number().int().min(0).default(20_000),
   TTS_DAILY_CHARS_MEMBER: z.coerce.number().int().min(0).default(200_000),

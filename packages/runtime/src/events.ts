@@ -23,6 +23,9 @@ export type DomainEvent =
   /** a trained voice ("voice") or a sung/converted song ("work") is ready, or failed (its quota refunded) */
   | { type: "voice.done"; userId: number; kind: "voice" | "work"; id: number }
   | { type: "voice.failed"; userId: number; kind: "voice" | "work"; id: number; code: number }
+  /** an AI note (chapters, summary, translation, answer) is ready, or failed or was cancelled (its tokens settled) */
+  | { type: "note.done"; userId: number; taskId: number; fileId: number | null; kind: string }
+  | { type: "note.failed"; userId: number; taskId: number; fileId: number | null; kind: string }
   /**
    * webhook deliveries (outbox rows) were written: workers queue them now. Losing this notice only
    * delays them (housekeeping and a starting worker queue what is due), so the bus's at-most-once is enough.

@@ -10,6 +10,8 @@ export const QueueName = {
   Voice: "voice",
   /** signed webhook deliveries (docs/integrators.md): short HTTP calls, never behind long speech jobs */
   Webhooks: "webhooks",
+  /** AI notes made with the configured LLM (docs/notes.md): chapters, summaries, translations, answers */
+  Notes: "notes",
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
