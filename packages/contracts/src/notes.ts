@@ -165,6 +165,8 @@ export const ZNotesOfRecord = z.object({
   llm: ZLlmStatus,
   budget: ZLlmBudget,
   notes: z.array(ZNoteTask),
+  /** made without a model from the transcript as it is now (always there, LLM or not) */
+  offline: z.object({ todos: z.array(ZActionItem) }),
 });
 export type NotesOfRecord = z.infer<typeof ZNotesOfRecord>;
 
@@ -212,3 +214,14 @@ export function estimateTokens(text: string): number {
   const rest = text.length - cjk;
   return cjk + Math.ceil(rest / 4);
 }
+
+/**
+ * update_abstracts' answer (spec: `{abstracts}`). Called without `abstracts` it summarises: offline at once
+ * (extractive), or, with an LLM configured, by a summary task whose progress `task` shows — `abstracts` is
+ * then the current text until the task writes the new one.
+ */
+export const ZTranscriptAbstractsResult = z.object({
+  abstracts: z.string(),
+  task: ZNoteTask.nullable().optional(),
+});
+export type TranscriptAbstractsResult = z.infer<typeof ZTranscriptAbstractsResult>;
