@@ -7,6 +7,7 @@ import {
   type Config,
   createQueueBackend,
   liveWorkers,
+  probeLlm,
   QUEUE_NAMES,
   type QueueName,
   queuePrefix,
@@ -24,7 +25,7 @@ function fail(message: string): never {
  * models the configured engines need and whether they are here, and what to install for each missing thing.
  */
 export async function enginesCommand(db: Db, config: Config): Promise<void> {
-  const overview = engineOverview(await liveWorkers(db), toolReports(undefined, config));
+  const overview = engineOverview(await liveWorkers(db), toolReports(undefined, config), await probeLlm(config));
   if (overview.workers.length === 0) console.log("No worker is running (none sent a heartbeat in the last 90 s).");
   for (const w of overview.workers) {
     console.log(`worker ${w.workerId} on ${w.hostname} (pid ${w.pid}), seen ${w.seenAt}`);
@@ -39,6 +40,12 @@ export async function enginesCommand(db: Db, config: Config): Promise<void> {
   for (const t of overview.apiTools)
     console.log(`  tool ${t.name.padEnd(10)} ${t.available ? `${t.source} ${t.path}` : "missing"}`);
   await printModels(config);
+  const llm = overview.llm;
+  console.log(
+    llm.configured
+      ? `llm ${llm.model} at ${llm.host}: ${llm.answering ? "answering" : `NOT ANSWERING (${llm.problem})`}`
+      : "llm not configured (AI notes offline; set LLM_URL)",
+  );
   if (overview.missing.length === 0) console.log("nothing missing");
   else {
     console.log("missing, and what to install:");

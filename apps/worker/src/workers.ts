@@ -24,6 +24,7 @@ import { failureOf, PermanentTranscriptionError, TaskGoneError, transcribe } fro
 import { startLiveCaptions } from "./live/index.ts";
 import { meteredQueues } from "./metrics.ts";
 import { ModelProvisioner } from "./models/provisioner.ts";
+import { type NotesWorkerOptions, startNotesWorker } from "./notes-worker.ts";
 import { runTaskAttempt } from "./task-attempt.ts";
 import { startTtsWorker, type TtsWorkerOptions } from "./tts-worker.ts";
 import { startVoiceWorker, type VoiceWorkerOptions } from "./voice-worker.ts";
@@ -84,6 +85,7 @@ export async function startWorkers(
     transcription?: TranscriptionWorkerOptions;
     tts?: TtsWorkerOptions;
     voice?: VoiceWorkerOptions;
+    notes?: NotesWorkerOptions;
     webhooks?: WebhookWorkerOptions;
   } = {},
 ): Promise<{ workerId: string; stop(): Promise<void> }> {
@@ -118,6 +120,7 @@ export async function startWorkers(
       transcriptionQueue: queues.queue(QueueName.Transcription),
       ttsQueue: queues.queue(QueueName.Tts),
       voiceQueue: queues.queue(QueueName.Voice),
+      notesQueue: queues.queue(QueueName.Notes),
     });
     log.info(result, "housekeeping done");
     return result;
@@ -131,6 +134,8 @@ export async function startWorkers(
     tts.synthesis,
     tts.samples,
     startVoiceWorker(ctx, options.voice),
+    // always: with no LLM_URL a job that arrives anyway fails at once (the API refuses to queue one: 70002)
+    startNotesWorker(ctx, options.notes),
     webhooks.worker,
   ]);
   // deliveries written while no worker ran (their notices went unheard) go out now, not at the next sweep

@@ -132,6 +132,8 @@ export const ZHotWordsPutBody = z.object({ hotWords: zHotWordList });
 export const ZTranscriptAbstractsBody = z.object({
   fileId: zId,
   abstracts: zText({ max: MAX_ABSTRACTS_LENGTH, multiline: true, trim: false }).optional(),
+  /** with an LLM configured and no `abstracts`: the same requestId again answers the same summary task */
+  requestId: z.string().trim().min(1).max(64).optional(),
 });
 export const ZTranscriptAbstracts = z.object({ abstracts: z.string() });
 
@@ -139,5 +141,11 @@ export const ZTranscriptExportQuery = z.object({
   fileId: zId,
   withSpeaker: zFlag.optional().default(true),
   withTime: zFlag.optional().default(true),
+  /**
+   * SRT/VTT only (docs/notes.md "Exports"): cues carry the record's done translation into this language
+   * (10002 naming `translation` when there is none); `bilingual`: the original line, then the translation.
+   */
+  translation: z.enum(["zh", "en"]).optional(),
+  bilingual: zFlag.optional().default(false),
 });
 export const ZTranscriptShareUrl = z.object({ url: z.string() });

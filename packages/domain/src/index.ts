@@ -86,6 +86,7 @@ export {
   pieceTokens,
   segmentLineTokens,
 } from "./notes/chunks.ts";
+export { findPassages, PASSAGES_DEFAULT, questionTerms } from "./notes/passages.ts";
 export { summarize } from "./notes/summary.ts";
 export {
   assertLlmConfigured,
@@ -107,6 +108,7 @@ export {
   retryNoteTask,
   segmentsHash,
 } from "./notes/tasks.ts";
+export { MAX_ACTION_ITEMS, offlineActionItems } from "./notes/todos.ts";
 export { deleteRecordsForever } from "./records/delete-forever.ts";
 export { segmentsOf } from "./records/segments.ts";
 export { CHECKIN_LEDGER_REASON, MEMBER_TIMES, SIGN_REWARD_BEANS, sign, signInfo } from "./rewards/checkin.ts";

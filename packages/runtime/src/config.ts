@@ -306,7 +306,10 @@ const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  // A variable set to "" is unset (docker compose's `${LLM_URL:-}` passes "" when the operator set nothing):
+  // otherwise "" would fail as a URL, or become 0 as a number.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = EnvSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -17,6 +17,7 @@ export { type MigrationReport, migrateFiles } from "./file-migration.ts";
 export { assertFileKey, type FileStore, localFileStore, withTempDir } from "./file-store.ts";
 export { HotSql } from "./hot-sql.ts";
 export { isLoopbackHost, type LiveConfig, loadLiveConfig } from "./live-config.ts";
+export { forgetLlmProbes, type LlmStatus, PROBE_CACHE_MS, PROBE_TIMEOUT_MS, probeLlm } from "./llm-probe.ts";
 export { llmEndpoint, llmHost } from "./llm-url.ts";
 export {
   addJobSource,

@@ -102,6 +102,7 @@ describe("queues and failed jobs", () => {
     const byName = Object.fromEntries(depths.body.data.queues.map((q: { name: string }) => [q.name, q]));
     expect(Object.keys(byName).sort()).toEqual([
       "housekeeping",
+      "notes",
       "transcription",
       "tts",
       "tts-samples",

@@ -3,6 +3,7 @@ import {
   backfillSearchIndex,
   closeExpiredOrders,
   type DomainContext,
+  failStuckNoteTasks,
   failStuckTranscriptions,
   failStuckTtsTasks,
   failStuckVoiceTasks,
@@ -22,6 +23,8 @@ export interface HousekeepingResult {
   failedStuckTtsTasks: number;
   /** trained voices and voice works stuck in queue/running that were failed and refunded */
   failedStuckVoiceTasks: number;
+  /** notes tasks stuck in queue/running (or whose job is gone) that were failed and their tokens settled */
+  failedStuckNoteTasks: number;
   /** heartbeat rows of workers gone for a day */
   deadWorkers: number;
   /** unpaid orders past their expiry, closed (tradeStatus 3) */
@@ -42,7 +45,7 @@ const DAY_MS = 86_400_000;
  * Periodic clean-up: expired sessions, SMS codes older than a day, accounts whose deletion grace
  * period is over (purged: every process's caches hear of it through the event bus), transcription
  * tasks stuck far longer than possible (failed and refunded; with `transcriptionQueue`, also those
- * whose job is gone), text-to-speech tasks and voice tasks likewise (`ttsQueue`, `voiceQueue`), unpaid orders past their expiry,
+ * whose job is gone), text-to-speech, voice and notes tasks likewise (`ttsQueue`, `voiceQueue`, `notesQueue`), unpaid orders past their expiry,
  * unfinished resumable uploads past their expiry (`uploads`: the store's upload area), webhook
  * deliveries whose job was lost (queued again: `requeueWebhooks`) and those past their keeping time, and
  * the heartbeats of dead workers. Plain function so tests can run it directly.
@@ -53,6 +56,7 @@ export async function runHousekeeping(
     transcriptionQueue?: JobLookup;
     ttsQueue?: JobLookup;
     voiceQueue?: JobLookup;
+    notesQueue?: JobLookup;
     uploads?: Pick<UploadArea, "deleteExpired">;
     /** the webhook worker's sweep (webhook-worker.ts requeueDue) */
     requeueWebhooks?: () => Promise<number>;
@@ -67,6 +71,7 @@ export async function runHousekeeping(
   const failedStuckTasks = await failStuckTranscriptions(domain, { queue: options.transcriptionQueue });
   const failedStuckTtsTasks = await failStuckTtsTasks(domain, { queue: options.ttsQueue });
   const failedStuckVoiceTasks = await failStuckVoiceTasks(domain, { queue: options.voiceQueue });
+  const failedStuckNoteTasks = await failStuckNoteTasks(domain, { queue: options.notesQueue });
   const deadWorkers = await sweepDeadWorkers(db, now);
   const closedOrders = await closeExpiredOrders(domain);
   for (const order of closedOrders) countPayment(order.provider, "closed");
@@ -83,6 +88,7 @@ export async function runHousekeeping(
     failedStuckTasks,
     failedStuckTtsTasks,
     failedStuckVoiceTasks,
+    failedStuckNoteTasks,
     deadWorkers,
     expiredOrders,
     expiredUploads,

@@ -1,5 +1,6 @@
 // Contracts of /voice_yuelu/admin (system): see docs/admin.md "System".
 import { z } from "zod";
+import { ZLlmStatus } from "../notes.ts";
 import { adminPageOf, adminPageQuery } from "./common.ts";
 import { ZAdminDay } from "./orders.ts";
 
@@ -65,6 +66,8 @@ export const ZAdminEngines = z.object({
   missing: z.array(ZAdminMissing),
   /** how speech models are listed and fetched (apps/worker/src/models/cli.ts) */
   models: z.object({ list: z.string(), fetch: z.string() }),
+  /** the language model of AI notes (LLM_URL), as this API process last probed it (docs/notes.md) */
+  llm: ZLlmStatus,
 });
 export type AdminEngines = z.infer<typeof ZAdminEngines>;
 

@@ -5,6 +5,7 @@ import {
   type AdminTool,
   ENGINE_PROBLEM_FIX,
   type EngineProblem,
+  type LlmStatus,
   TTS_PROBLEM_FIX,
   type TtsEngineProblem,
 } from "@yuelu/contracts";
@@ -50,8 +51,9 @@ function toolView(report: ToolReport): AdminTool {
 /**
  * What the live workers (their heartbeats) and this API process have, and for everything missing
  * anywhere what installs it — once per thing, a model's `npm run models:fetch`, a tool's apt package.
+ * The language model of AI notes is optional: unset it is not missing; set but not answering, it is.
  */
-export function engineOverview(workers: LiveWorker[], apiTools: ToolReport[]): AdminEngines {
+export function engineOverview(workers: LiveWorker[], apiTools: ToolReport[], llm: LlmStatus): AdminEngines {
   const views = workers.map((w) => ({
     workerId: w.workerId,
     hostname: w.hostname,
@@ -79,11 +81,19 @@ export function engineOverview(workers: LiveWorker[], apiTools: ToolReport[]): A
       missing.set(what, { what, problem: `${t.name}-missing`, install: t.install ?? `install ${t.name}` });
     }
   }
+  if (llm.configured && llm.answering === false) {
+    missing.set("llm", {
+      what: `llm ${llm.host ?? ""} ${llm.model ?? ""}`.trim(),
+      problem: llm.problem ?? "not answering",
+      install: "start the server LLM_URL names (GET /v1/models must answer), or correct LLM_URL / LLM_KEY",
+    });
+  }
   return {
     workers: views,
     apiTools: apiTools.map(toolView),
     missing: [...missing.values()],
     models: { list: MODELS_LIST_COMMAND, fetch: MODELS_FETCH_COMMAND },
+    llm,
   };
 }
 

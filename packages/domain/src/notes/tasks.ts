@@ -173,7 +173,11 @@ export function noteTaskView(row: Row, lang: "zh" | "en", currentHash?: string):
  * The record's notes: the newest task of each kind (a translation: of each target language), whatever its
  * state — a running one shows its progress, a failed one why. Answers are not notes of the record.
  */
-export async function notesOfRecord(db: Db, userId: number, fileId: number): Promise<{ rows: Row[]; hash: string }> {
+export async function notesOfRecord(
+  db: Db,
+  userId: number,
+  fileId: number,
+): Promise<{ rows: Row[]; hash: string; segments: Segment[] }> {
   const t = await ownTranscriptForNotes(db, userId, fileId);
   const rows = await db.noteTask.findMany({
     where: { userId, fileId, kind: { in: ["chapters", "summary", "translation"] } },
@@ -185,7 +189,7 @@ export async function notesOfRecord(db: Db, userId: number, fileId: number): Pro
     const key = `${row.kind}:${row.target}`;
     if (!newest.has(key)) newest.set(key, row);
   }
-  return { rows: [...newest.values()], hash: segmentsHash(t.segments) };
+  return { rows: [...newest.values()], hash: segmentsHash(t.segments), segments: t.segments };
 }
 
 /** The newest done note of a kind for a record (exports use it), or null. */

@@ -24,6 +24,7 @@ import {
   failedJob,
   failedJobs,
   liveWorkers,
+  probeLlm,
   queueDepths,
   removeFailedJob,
   retryAllFailed,
@@ -51,8 +52,10 @@ export default async function adminSystemRoutes(fastify: FastifyInstance) {
   const { config, queues } = app.deps;
 
   app.get("/admin/system/engines", { schema: { tags, response: { 200: envelopeOf(ZAdminEngines) } } }, async () =>
-    // the API probes uploads itself (ffprobe, ffmpeg); the workers report the rest in their heartbeats
-    ok(engineOverview(await liveWorkers(domain.db), toolReports(["ffprobe", "ffmpeg"], config))),
+    // the API probes uploads itself (ffprobe, ffmpeg) and the notes' LLM; the workers report the rest
+    ok(
+      engineOverview(await liveWorkers(domain.db), toolReports(["ffprobe", "ffmpeg"], config), await probeLlm(config)),
+    ),
   );
 
   app.get("/admin/system/queues", { schema: { tags, response: { 200: envelopeOf(ZAdminQueues) } } }, async () =>

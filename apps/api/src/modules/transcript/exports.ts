@@ -1,4 +1,4 @@
-import { type Lang, type Segment, withoutUnsafe } from "@yuelu/contracts";
+import { type ActionItem, type Lang, type Segment, withoutUnsafe } from "@yuelu/contracts";
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
 
 /** Transcript files: txt, docx (library `docx`), SubRip and WebVTT; file names for Content-Disposition. */
@@ -45,9 +45,14 @@ function cueEnd(s: Segment): number {
 
 /**
  * Plain text: per segment a header line "speaker  HH:MM:SS" (either part as asked), then the text,
- * segments separated by a blank line; with neither option, one segment per line.
+ * segments separated by a blank line; with neither option, one segment per line. To-dos, when there
+ * are any, follow the transcript under their heading (docs/notes.md "Exports").
  */
-export function toTxt(segments: Segment[], options: ExportOptions): string {
+export function toTxt(
+  segments: Segment[],
+  options: ExportOptions,
+  todos: { items: ActionItem[]; lang: Lang } = { items: [], lang: "zh" },
+): string {
   const blocks = segments.map((s) => {
     const header = [options.withSpeaker ? s.spkName : "", options.withTime ? clock(s.startTime) : ""]
       .filter(Boolean)
@@ -55,15 +60,39 @@ export function toTxt(segments: Segment[], options: ExportOptions): string {
     return header ? `${header}\n${s.text}` : s.text;
   });
   const separator = options.withSpeaker || options.withTime ? "\n\n" : "\n";
-  return blocks.length ? `${blocks.join(separator)}\n` : "";
+  const text = blocks.length ? `${blocks.join(separator)}\n` : "";
+  if (todos.items.length === 0) return text;
+  const list = todos.items.map((item) => `- ${todoLine(item, todos.lang)}`).join("\n");
+  return `${text}${text ? "\n" : ""}${LABELS[todos.lang].todos}\n${list}\n`;
+}
+
+/** One to-do as a line: its text, then who, by when and where in the recording, as known. */
+export function todoLine(item: ActionItem, lang: Lang): string {
+  const facts = [item.owner ?? "", item.due ?? "", clock(item.startTime)].filter(Boolean).join(" · ");
+  return lang === "zh" ? `${item.text}（${facts}）` : `${item.text} (${facts})`;
+}
+
+/**
+ * What a cue says: the segment's line, or with a translation (docs/notes.md "Exports") the translated line,
+ * or (bilingual) the original line and then the translated one. A segment not translated keeps its text.
+ */
+export interface CueLanguage {
+  translated: Map<number, string>;
+  bilingual: boolean;
+}
+
+function cueLines(s: Segment, index: number, cue: CueLanguage | undefined): string {
+  const translated = cue?.translated.get(index);
+  if (translated === undefined) return cueText(s.text);
+  return cue?.bilingual ? `${cueText(s.text)}\n${cueText(translated)}` : cueText(translated);
 }
 
 /** SubRip: numbered cues, "HH:MM:SS,mmm --> HH:MM:SS,mmm", "speaker: text". Empty segments are skipped. */
-export function toSrt(segments: Segment[], options: Pick<ExportOptions, "withSpeaker">): string {
+export function toSrt(segments: Segment[], options: Pick<ExportOptions, "withSpeaker">, cue?: CueLanguage): string {
   const cues = segments
-    .filter((s) => cueText(s.text) !== "")
-    .map((s, i) => {
-      const text = cueText(s.text);
+    .map((s, index) => ({ s, text: cueLines(s, index, cue) }))
+    .filter(({ s }) => cueText(s.text) !== "")
+    .map(({ s, text }, i) => {
       const line = options.withSpeaker && s.spkName ? `${s.spkName}: ${text}` : text;
       return `${i + 1}\n${cueTime(s.startTime, ",")} --> ${cueTime(cueEnd(s), ",")}\n${line.replace(/-->/g, "->")}\n`;
     });
@@ -76,11 +105,12 @@ const vttEscape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&
  * WebVTT: "WEBVTT", then cues "HH:MM:SS.mmm --> HH:MM:SS.mmm" whose text carries the speaker as a
  * voice span, `<v speaker>text` (the format's own speaker markup). Text is escaped (&, <, >).
  */
-export function toVtt(segments: Segment[], options: Pick<ExportOptions, "withSpeaker">): string {
+export function toVtt(segments: Segment[], options: Pick<ExportOptions, "withSpeaker">, cue?: CueLanguage): string {
   const cues = segments
-    .filter((s) => cueText(s.text) !== "")
-    .map((s, i) => {
-      const text = vttEscape(cueText(s.text)); // escaping ">" also breaks any "-->"
+    .map((s, index) => ({ s, text: cueLines(s, index, cue) }))
+    .filter(({ s }) => cueText(s.text) !== "")
+    .map(({ s, text: lines }, i) => {
+      const text = vttEscape(lines); // escaping ">" also breaks any "-->"
       const speaker = s.spkName.replace(/[<>&\r\n]/g, "").trim();
       const line = options.withSpeaker && speaker ? `<v ${speaker}>${text}` : text;
       return `${i + 1}\n${cueTime(s.startTime, ".")} --> ${cueTime(cueEnd(s), ".")}\n${line}\n`;
@@ -89,8 +119,8 @@ export function toVtt(segments: Segment[], options: Pick<ExportOptions, "withSpe
 }
 
 const LABELS = {
-  zh: { duration: "时长", updated: "更新时间", summary: "摘要", transcript: "转写内容" },
-  en: { duration: "Duration", updated: "Updated", summary: "Summary", transcript: "Transcript" },
+  zh: { duration: "时长", updated: "更新时间", summary: "摘要", todos: "待办事项", transcript: "转写内容" },
+  en: { duration: "Duration", updated: "Updated", summary: "Summary", todos: "Action items", transcript: "Transcript" },
 } as const;
 
 export interface DocMeta {
@@ -149,21 +179,40 @@ function pack(meta: DocMeta, children: Paragraph[]): Promise<Buffer> {
   return Packer.toBuffer(doc);
 }
 
+/** The to-dos under their heading, one paragraph each (nothing when there are none). */
+function todoParagraphs(todos: ActionItem[], lang: Lang): Paragraph[] {
+  if (todos.length === 0) return [];
+  return [
+    new Paragraph({ heading: HeadingLevel.HEADING_1, children: textRuns(LABELS[lang].todos) }),
+    ...todos.map(
+      (item, i) =>
+        new Paragraph({
+          children: textRuns(`${i + 1}. ${todoLine(item, lang)}`),
+          spacing: { after: i === todos.length - 1 ? 240 : 60 },
+        }),
+    ),
+  ];
+}
+
 /**
- * The transcript as .docx: title, meta line, the summary (when there is one), then per segment a line
- * with its speaker and start time (each when asked for) and its text.
+ * The transcript as .docx: title, meta line, the summary (when there is one), the to-dos (when there are
+ * any), then per segment a line with its speaker and start time (each when asked for) and its text.
  */
 export function toDocx(
   meta: DocMeta,
   segments: Segment[],
   abstracts: string,
   options: ExportOptions = { withSpeaker: true, withTime: true },
+  todos: ActionItem[] = [],
 ): Promise<Buffer> {
   const l = LABELS[meta.lang];
   const children: Paragraph[] = [];
   if (abstracts.trim()) {
     children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: textRuns(l.summary) }));
     children.push(new Paragraph({ children: textRuns(abstracts), spacing: { after: 240 } }));
+  }
+  children.push(...todoParagraphs(todos, meta.lang));
+  if (children.length) {
     children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: textRuns(l.transcript) }));
   }
   for (const s of segments) {
@@ -179,8 +228,8 @@ export function toDocx(
   return pack(meta, children);
 }
 
-/** The summary alone as .docx. */
-export function summaryDocx(meta: DocMeta, abstracts: string): Promise<Buffer> {
+/** The summary alone as .docx, and the to-dos after it. */
+export function summaryDocx(meta: DocMeta, abstracts: string, todos: ActionItem[] = []): Promise<Buffer> {
   const paragraphs = abstracts
     .split(/\r\n|\r|\n/)
     .filter((p) => p.trim() !== "")
@@ -188,6 +237,7 @@ export function summaryDocx(meta: DocMeta, abstracts: string): Promise<Buffer> {
   return pack(meta, [
     new Paragraph({ heading: HeadingLevel.HEADING_1, children: textRuns(LABELS[meta.lang].summary) }),
     ...paragraphs,
+    ...todoParagraphs(todos, meta.lang),
   ]);
 }
 

@@ -6,21 +6,33 @@ import {
   ZHotWordsPutBody,
   ZTextDetail,
   ZTextQuery,
-  ZTranscriptAbstracts,
   ZTranscriptAbstractsBody,
+  ZTranscriptAbstractsResult,
   ZTranscriptExportQuery,
   ZUpdateParaBody,
   ZUpdateParaResult,
   ZUpdateTextBody,
   ZUpdateTextResult,
 } from "@yuelu/contracts";
-import { countTaskEvent, summarize } from "@yuelu/domain";
+import { countTaskEvent, noteTaskView, segmentsHash, summarize } from "@yuelu/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { contentDisposition } from "../../lib/content-disposition.ts";
 import { requestLang } from "../../lib/lang.ts";
 import { userIdOf } from "../../plugins/auth.ts";
-import { baseName, type DocMeta, MIME, summaryDocx, summarySuffix, toDocx, toSrt, toTxt, toVtt } from "./exports.ts";
+import { exportTodos, startNoteTask, translatedLines } from "../notes/service.ts";
+import {
+  baseName,
+  type CueLanguage,
+  type DocMeta,
+  MIME,
+  summaryDocx,
+  summarySuffix,
+  toDocx,
+  toSrt,
+  toTxt,
+  toVtt,
+} from "./exports.ts";
 import {
   editParagraph,
   forReader,
@@ -43,7 +55,7 @@ type ExportQuery = z.infer<typeof ZTranscriptExportQuery>;
 /** transcript routes (docs/records-api.md "Transcript"). */
 export default async function transcriptRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = app.deps;
+  const { db, config, queues } = app.deps;
 
   const detailRoute = {
     schema: { tags, querystring: ZTextQuery, response: { 200: envelopeOf(ZTextDetail) } },
@@ -91,15 +103,27 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
     });
   }
 
+  // Given abstracts are saved. Without: offline the extractive summary is made and saved at once; with an
+  // LLM configured a summary task is started instead (docs/notes.md), which writes the abstracts when done —
+  // the answer carries the current abstracts and the task to follow.
   app.post(
     "/text/update_abstracts",
-    { schema: { tags, body: ZTranscriptAbstractsBody, response: { 200: envelopeOf(ZTranscriptAbstracts) } } },
+    { schema: { tags, body: ZTranscriptAbstractsBody, response: { 200: envelopeOf(ZTranscriptAbstractsResult) } } },
     async (req) => {
       const userId = userIdOf(req);
-      const { fileId } = req.body;
+      const { fileId, requestId } = req.body;
       let abstracts = req.body.abstracts;
       if (abstracts === undefined) {
         const t = await ownedTranscript(db, userId, fileId);
+        // (an empty transcript has nothing to send: its summary is the empty one, as offline)
+        if (config.LLM_URL && t.segments.some((s) => s.text.trim() !== "")) {
+          const task = await startNoteTask({ queues, domain: app.domain }, userId, {
+            kind: "summary",
+            fileId,
+            requestId,
+          });
+          return ok({ abstracts: t.abstracts, task: noteTaskView(task, requestLang(req), segmentsHash(t.segments)) });
+        }
         abstracts = summarize(t.segments.map((s) => s.text));
       }
       return ok({ abstracts: await saveAbstracts(db, userId, fileId, abstracts) });
@@ -155,23 +179,35 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
     }
   }
 
-  exportRoute(["/api/v3/audio/text/export_txt"], async (_req, t, q) => ({
-    body: toTxt(t.segments, q),
+  /** The translation the SRT/VTT cues carry, when one is asked for (10002 naming `translation` when none exists). */
+  async function cueLanguage(
+    req: FastifyRequest,
+    t: OwnedTranscript,
+    q: ExportQuery,
+  ): Promise<CueLanguage | undefined> {
+    if (!q.translation) return undefined;
+    const translated = await translatedLines(db, userIdOf(req), t.fileId, q.translation, t.segments);
+    return { translated, bilingual: q.bilingual };
+  }
+  const todosOf = (req: FastifyRequest, t: OwnedTranscript) => exportTodos(db, userIdOf(req), t.fileId, t.segments);
+
+  exportRoute(["/api/v3/audio/text/export_txt"], async (req, t, q) => ({
+    body: toTxt(t.segments, q, { items: await todosOf(req, t), lang: requestLang(req) }),
     name: `${baseName(t.fileName)}.txt`,
     type: MIME.txt,
   }));
   exportRoute(["/api/v3/audio/text/export_word", "/text/rich_export_word"], async (req, t, q) => ({
-    body: await toDocx(metaOf(req, t), t.segments, t.abstracts, q),
+    body: await toDocx(metaOf(req, t), t.segments, t.abstracts, q, await todosOf(req, t)),
     name: `${baseName(t.fileName)}.docx`,
     type: MIME.docx,
   }));
-  exportRoute(["/api/v3/audio/text/export_srt"], async (_req, t, q) => ({
-    body: toSrt(t.segments, q),
+  exportRoute(["/api/v3/audio/text/export_srt"], async (req, t, q) => ({
+    body: toSrt(t.segments, q, await cueLanguage(req, t, q)),
     name: `${baseName(t.fileName)}.srt`,
     type: MIME.srt,
   }));
-  exportRoute(["/api/v3/audio/text/export_vtt"], async (_req, t, q) => ({
-    body: toVtt(t.segments, q),
+  exportRoute(["/api/v3/audio/text/export_vtt"], async (req, t, q) => ({
+    body: toVtt(t.segments, q, await cueLanguage(req, t, q)),
     name: `${baseName(t.fileName)}.vtt`,
     type: MIME.vtt,
   }));
@@ -180,6 +216,10 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
     const lang = requestLang(req);
     const title = `${baseName(t.fileName)}${summarySuffix(lang)}`;
     const abstracts = t.abstracts.trim() ? t.abstracts : summarize(t.segments.map((s) => s.text));
-    return { body: await summaryDocx(metaOf(req, t, title), abstracts), name: `${title}.docx`, type: MIME.docx };
+    return {
+      body: await summaryDocx(metaOf(req, t, title), abstracts, await todosOf(req, t)),
+      name: `${title}.docx`,
+      type: MIME.docx,
+    };
   });
 }
