@@ -522,6 +522,9 @@ export const admin: typeof zh = {
       fix: "What to do",
       downloading: "Downloading {{progress}}%",
       tools: "Programs",
+      llm: "Language model (AI notes)",
+      llmOff:
+        "Not configured: AI notes (chapters, summaries, translation, questions) use offline methods only. Set LLM_URL and LLM_MODEL (and LLM_KEY if needed) to use any OpenAI-compatible server (Ollama, vLLM, llama.cpp server).",
       apiTools: "Programs the API process found",
       tool: "Program",
       source: "Source",

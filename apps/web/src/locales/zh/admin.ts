@@ -520,6 +520,9 @@ export const admin = {
       fix: "处理方法",
       downloading: "下载中 {{progress}}%",
       tools: "外部程序",
+      llm: "大语言模型（AI 笔记）",
+      llmOff:
+        "未配置：AI 笔记（章节、总结、翻译、问答）只用离线方法。设置 LLM_URL、LLM_MODEL（可选 LLM_KEY）即可接入任何 OpenAI 兼容的服务（Ollama、vLLM、llama.cpp server）。",
       apiTools: "API 进程找到的程序",
       tool: "程序",
       source: "来源",

@@ -138,6 +138,23 @@ function EnginesBody({ data }: { data: AdminEngines }) {
           {t("admin.system.modelsFetch")} <code className="admin-mono">{data.models.fetch}</code>
         </p>
       </div>
+      <div data-testid="system-llm">
+        <h3 className="section-title">{t("admin.system.llm")}</h3>
+        {data.llm.configured ? (
+          <p>
+            <span className="admin-mono">
+              {data.llm.model} @ {data.llm.host}
+            </span>{" "}
+            {data.llm.answering ? (
+              <Tag tone="ok">{t("admin.system.available")}</Tag>
+            ) : (
+              <Tag tone="off">{data.llm.problem ?? t("admin.system.unavailable")}</Tag>
+            )}
+          </p>
+        ) : (
+          <p className="muted">{t("admin.system.llmOff")}</p>
+        )}
+      </div>
       {data.workers.length === 0 && <p className="danger-text">{t("admin.system.noWorkers")}</p>}
       {data.workers.map((w) => (
         <div key={w.workerId} className="admin-worker">

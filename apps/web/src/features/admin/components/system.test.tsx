@@ -30,6 +30,14 @@ function systemBackend(action?: (call: FakeCall) => unknown) {
       apiTools: [],
       missing: [],
       models: { list: "npm run models:fetch -- --list", fetch: "npm run models:fetch" },
+      llm: {
+        configured: true,
+        model: "qwen2.5:7b-instruct",
+        host: "ollama:11434",
+        answering: false,
+        problem: "connection refused",
+        checkedAt: "2026-11-26T05:00:00.000Z",
+      },
     }),
     "GET /admin/system/queues": () => queues(),
     "GET /admin/system/jobs/failed": () => page<AdminFailedJob>(state.jobs),
@@ -45,6 +53,16 @@ const jobRow = async (id: string) =>
   within(await screen.findByTestId("failed-jobs-table", {}, { timeout: 5000 })).getByRole("row", {
     name: rowName(id),
   });
+
+describe("engines", () => {
+  it("shows the configured language model, where it is and why it does not answer", async () => {
+    systemBackend();
+    renderApp("/admin/system");
+    const llm = await screen.findByTestId("system-llm", {}, { timeout: 5000 });
+    expect(llm).toHaveTextContent("qwen2.5:7b-instruct @ ollama:11434");
+    expect(llm).toHaveTextContent("connection refused");
+  });
+});
 
 describe("failed jobs", () => {
   it("retries one at once, and removes one after its confirmation; each leaves the list", async () => {
