@@ -8,6 +8,9 @@ export const search: typeof zh = {
     none: "No record matches “{{q}}”",
     total: "{{count}} records",
     moreHits: "{{count}} more matches",
+    searchMode: "Search or ask",
+    modeSearch: "Search",
+    modeAsk: "Ask",
     matchedIn: {
       name: "name matches",
       summary: "summary matches",

@@ -48,6 +48,8 @@ export const transcript: typeof zh = {
     exportWord: "Word document",
     exportSrt: "SRT subtitles",
     exportVtt: "VTT subtitles",
+    exportWithTranslation: "{{kind}} with {{lang}} translation",
+    exportTranslationOnly: "{{kind}}, {{lang}} translation only",
     exportOptions: "Export options",
     exportWithSpeaker: "Include speakers",
     exportWithTime: "Include times",

@@ -7,6 +7,9 @@ export const search = {
     none: "没有找到与“{{q}}”相关的记录",
     total: "{{count}} 条记录",
     moreHits: "还有 {{count}} 处匹配",
+    searchMode: "搜索方式",
+    modeSearch: "搜索",
+    modeAsk: "提问",
     matchedIn: {
       name: "名称匹配",
       summary: "摘要匹配",

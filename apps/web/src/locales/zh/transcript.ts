@@ -47,6 +47,8 @@ export const transcript = {
     exportWord: "Word 文档",
     exportSrt: "SRT 字幕",
     exportVtt: "VTT 字幕",
+    exportWithTranslation: "{{kind}} · 附{{lang}}译文",
+    exportTranslationOnly: "{{kind}} · 仅{{lang}}译文",
     exportOptions: "导出选项",
     exportWithSpeaker: "包含说话人",
     exportWithTime: "包含时间",

@@ -1,5 +1,5 @@
 import type { SearchRecordView } from "@yuelu/contracts";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { Pagination } from "@/components/ui/pagination.tsx";
@@ -64,9 +64,45 @@ function ResultRecord({ record, q, detailPath }: { record: SearchRecordView; q: 
 /**
  * The search page (`?q=&page=`): one box over every transcript, name, speaker and summary of the
  * user's; results grouped by record, each hit with its time and its words marked. A hit opens
- * /detail playing from that moment.
+ * /detail playing from that moment. With `ask` (handed in by the route: the transcript feature's question
+ * box over all records) a second mode, `?mode=ask`, asks instead of searching.
  */
-export function SearchView({ detailPath }: { detailPath: string }) {
+export function SearchView({ detailPath, ask }: { detailPath: string; ask?: ReactNode }) {
+  const [params, setParams] = useSearchParams();
+  if (ask && params.get("mode") === "ask")
+    return (
+      <div className="search-view">
+        <SearchModes asking onMode={(mode) => setParams(mode === "ask" ? { mode } : {})} />
+        {ask}
+      </div>
+    );
+  return <SearchResults detailPath={detailPath} modes={ask !== undefined} />;
+}
+
+/** Search or ask: two tabs over the page, kept in the URL (`mode=ask`). */
+function SearchModes({ asking, onMode }: { asking: boolean; onMode: (mode: "search" | "ask") => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="tabs-list search-modes" role="tablist" aria-label={t("search.searchMode")}>
+      {(["search", "ask"] as const).map((mode) => (
+        <button
+          key={mode}
+          type="button"
+          role="tab"
+          className="tabs-trigger"
+          aria-selected={asking === (mode === "ask")}
+          data-state={asking === (mode === "ask") ? "active" : "inactive"}
+          data-testid={`search-mode-${mode}`}
+          onClick={() => onMode(mode)}
+        >
+          {t(mode === "ask" ? "search.modeAsk" : "search.modeSearch")}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function SearchResults({ detailPath, modes }: { detailPath: string; modes: boolean }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const urlQ = params.get("q") ?? "";
@@ -111,6 +147,7 @@ export function SearchView({ detailPath }: { detailPath: string }) {
 
   return (
     <div className="search-view">
+      {modes && <SearchModes asking={false} onMode={(mode) => setParams(mode === "ask" ? { mode } : {})} />}
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is still an unknown element in some browsers we support */}
       <div className="search-bar" role="search">
         <input

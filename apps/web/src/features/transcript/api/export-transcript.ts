@@ -9,6 +9,12 @@ export interface ExportOptions {
   withSpeaker: boolean;
   withTime: boolean;
 }
+
+/** Subtitles with the record's done translation (docs/notes.md "Exports"): under the original, or instead of it. */
+export interface SubtitleTranslation {
+  target: "zh" | "en";
+  bilingual: boolean;
+}
 export const DEFAULT_EXPORT_OPTIONS: ExportOptions = { withSpeaker: true, withTime: true };
 
 const EXPORTS: Record<ExportKind, { path: string; ext: string }> = {
@@ -30,16 +36,31 @@ export async function exportTranscript(
   fileId: number,
   fileName: string,
   options: ExportOptions = DEFAULT_EXPORT_OPTIONS,
+  translation?: SubtitleTranslation,
 ) {
   const spec = EXPORTS[kind];
-  const params = { fileId, withSpeaker: options.withSpeaker ? 1 : 0, withTime: options.withTime ? 1 : 0 };
+  const params = {
+    fileId,
+    withSpeaker: options.withSpeaker ? 1 : 0,
+    withTime: options.withTime ? 1 : 0,
+    ...(translation ? { translation: translation.target, bilingual: translation.bilingual } : {}),
+  };
   const blob = await api<Blob>(spec.path, { params, responseType: "blob" });
   saveBlob(blob, fileName);
 }
 
 export function useExportTranscript(fileId: number) {
   return useMutation({
-    mutationFn: ({ kind, fileName, options }: { kind: ExportKind; fileName: string; options?: ExportOptions }) =>
-      exportTranscript(kind, fileId, fileName, options),
+    mutationFn: ({
+      kind,
+      fileName,
+      options,
+      translation,
+    }: {
+      kind: ExportKind;
+      fileName: string;
+      options?: ExportOptions;
+      translation?: SubtitleTranslation;
+    }) => exportTranscript(kind, fileId, fileName, options, translation),
   });
 }

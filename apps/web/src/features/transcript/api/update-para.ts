@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/query-keys.ts";
 import { renameSpeaker } from "../lib/segments.ts";
+import { notesKey } from "./get-notes.ts";
 import type { Transcript } from "./get-text.ts";
 
 export interface ParaEdit {
@@ -26,6 +27,8 @@ export function useUpdatePara(fileId: number) {
           segments = renameSpeaker(segments, edit.index, edit.spkName, Boolean(edit.renameAll));
         return { ...old, segments };
       });
+      // notes made before this edit are now stale: the server says so in the record's notes
+      void client.invalidateQueries({ queryKey: notesKey(fileId) });
     },
   });
 }

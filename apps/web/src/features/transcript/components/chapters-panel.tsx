@@ -1,21 +1,35 @@
+import type { Chapters } from "@yuelu/contracts";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button.tsx";
+import { useCreateNote } from "../api/create-note.ts";
 import { useChapters } from "../api/get-chapters.ts";
+import { useNotes } from "../api/get-notes.ts";
+import { isNoteDone, isNoteRunning, noteOf } from "../lib/notes.ts";
 import { formatMs } from "../lib/segments.ts";
+import { AiControls } from "./ai-controls.tsx";
+import { NoteState } from "./note-state.tsx";
 import "./chapters-panel.css";
 
 /**
  * Chapters (issue 24): the transcript cut where its topic changes, each with its time range, title and gist.
  * A click plays the chapter from its start. Offline chapters say how they were made, so nobody takes key words
- * for a written title.
+ * for a written title; with a language model configured they can be written again by it.
  */
 export function ChaptersPanel({ fileId, onSeek }: { fileId: number; onSeek: (segmentIndex: number) => void }) {
   const { t } = useTranslation();
   const chapters = useChapters(fileId, true);
+  const notes = useNotes(fileId);
+  const task = noteOf(notes.data?.notes, "chapters");
+  const create = useCreateNote(fileId);
+  const make = () => create.mutate({ kind: "chapters" });
+  // the newest AI chapters as soon as their task is done (the chapters query catches up after)
+  const made = isNoteDone(task) && task?.result && "chapters" in task.result ? (task.result as Chapters) : null;
 
-  if (chapters.isPending) return <p className="muted">{t("common.loading")}</p>;
-  if (chapters.isError)
-    return (
+  let list: React.ReactNode;
+  if (made) list = <ChapterList chapters={made} model={task?.model ?? ""} onSeek={onSeek} />;
+  else if (chapters.isPending) list = <p className="muted">{t("common.loading")}</p>;
+  else if (chapters.isError)
+    list = (
       <div className="chapters-error" role="alert">
         <p className="error-text">{t("notes.chaptersFailed")}</p>
         <Button size="sm" variant="secondary" onClick={() => void chapters.refetch()}>
@@ -23,13 +37,45 @@ export function ChaptersPanel({ fileId, onSeek }: { fileId: number; onSeek: (seg
         </Button>
       </div>
     );
-  const list = chapters.data.chapters;
-  if (list.length === 0) return <p className="muted">{t("notes.noChapters")}</p>;
+  else list = <ChapterList chapters={chapters.data} model={notes.data?.llm.model ?? ""} onSeek={onSeek} />;
+
   return (
     <div className="chapters" data-testid="chapters">
-      {chapters.data.source === "offline" && <p className="muted chapters-source">{t("notes.offlineChapters")}</p>}
+      <AiControls notes={notes} error={create.error}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={create.isPending || isNoteRunning(task)}
+          onClick={make}
+          data-testid="ai-chapters"
+        >
+          {t("notes.regenerateChapters")}
+        </Button>
+      </AiControls>
+      <NoteState fileId={fileId} task={task} onRegenerate={make} regenerating={create.isPending} />
+      {list}
+    </div>
+  );
+}
+
+function ChapterList({
+  chapters,
+  model,
+  onSeek,
+}: {
+  chapters: Chapters;
+  model: string;
+  onSeek: (segmentIndex: number) => void;
+}) {
+  const { t } = useTranslation();
+  if (chapters.chapters.length === 0) return <p className="muted">{t("notes.noChapters")}</p>;
+  return (
+    <>
+      <p className="muted chapters-source" data-testid="chapters-source">
+        {chapters.source === "llm" ? t("notes.llmChapters", { model }) : t("notes.offlineChapters")}
+      </p>
       <ol className="chapters-list">
-        {list.map((chapter, k) => (
+        {chapters.chapters.map((chapter, k) => (
           <li key={chapter.from} className="chapter" data-testid="chapter">
             <button type="button" className="chapter-head" onClick={() => onSeek(chapter.from)}>
               <span className="chapter-time">
@@ -43,6 +89,6 @@ export function ChaptersPanel({ fileId, onSeek }: { fileId: number; onSeek: (seg
           </li>
         ))}
       </ol>
-    </div>
+    </>
   );
 }

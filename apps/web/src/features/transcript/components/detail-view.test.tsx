@@ -228,7 +228,7 @@ describe("/detail transcript", () => {
     await userEvent.click(screen.getByRole("button", { name: "生成摘要" }));
     const box = screen.getByRole("textbox", { name: "摘要" });
     await waitFor(() => expect(box).toHaveValue("今天开会讨论预算。"));
-    expect(api.callsTo("/update_abstracts")[0]!.body).toEqual({ fileId: 1 });
+    expect(api.callsTo("/update_abstracts")[0]!.body).toEqual({ fileId: 1, requestId: expect.any(String) });
     await userEvent.type(box, "下周再议。");
     await userEvent.click(screen.getByRole("button", { name: "保存摘要" }));
     await waitFor(() =>

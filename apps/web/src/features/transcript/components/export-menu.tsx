@@ -7,8 +7,11 @@ import {
   type ExportKind,
   type ExportOptions,
   exportFileName,
+  type SubtitleTranslation,
   useExportTranscript,
 } from "../api/export-transcript.ts";
+import { useNotes } from "../api/get-notes.ts";
+import { isNoteDone } from "../lib/notes.ts";
 import { ShareDialog } from "./share-dialog.tsx";
 import "./export-menu.css";
 
@@ -31,8 +34,17 @@ function storedOptions(): ExportOptions {
   }
 }
 
+/** The subtitle exports that carry a translation: with it under the original, or it alone. */
+function translatedKinds(targets: ("zh" | "en")[]) {
+  return targets.flatMap((target) =>
+    (["srt", "vtt"] as const).flatMap((kind) =>
+      [true, false].map((bilingual) => ({ kind, translation: { target, bilingual } as SubtitleTranslation })),
+    ),
+  );
+}
+
 /**
- * Exports: TXT, Word, SRT, VTT as blobs — with or without speakers and times (remembered on this
+ * Exports: TXT, Word, SRT, VTT as blobs (subtitles also with a done translation) — with or without speakers and times (remembered on this
  * device) — the original file as a streamed download, and the share dialog (public read-only links).
  */
 export function ExportMenu({
@@ -55,6 +67,10 @@ export function ExportMenu({
     writeStorage(StorageKey.exportOptions, JSON.stringify(next));
   };
   const [sharing, setSharing] = useState(false);
+  const notes = useNotes(fileId, transcribed);
+  const targets = (notes.data?.notes ?? [])
+    .filter((n) => n.kind === "translation" && isNoteDone(n))
+    .map((n) => n.target as "zh" | "en");
   return (
     <>
       <Popover.Root>
@@ -96,6 +112,29 @@ export function ExportMenu({
                   onClick={() => exporter.mutate({ kind, fileName: exportFileName(kind, fileName, ""), options })}
                 >
                   {t(label)}
+                </Popover.Close>
+              ))}
+            {transcribed &&
+              translatedKinds(targets).map(({ kind, translation }) => (
+                <Popover.Close
+                  key={`${kind}-${translation.target}-${translation.bilingual}`}
+                  className="menu-item"
+                  data-testid={`export-${kind}-${translation.target}${translation.bilingual ? "-bilingual" : ""}`}
+                  disabled={exporter.isPending}
+                  onClick={() =>
+                    exporter.mutate({
+                      kind,
+                      // "会议.en.srt": beside the original's subtitles, a player picks it up as their English track
+                      fileName: exportFileName(kind, fileName, "").replace(/\.(srt|vtt)$/, `.${translation.target}.$1`),
+                      options,
+                      translation,
+                    })
+                  }
+                >
+                  {t(translation.bilingual ? "transcript.exportWithTranslation" : "transcript.exportTranslationOnly", {
+                    kind: t(kind === "srt" ? "transcript.exportSrt" : "transcript.exportVtt"),
+                    lang: t(`notes.lang.${translation.target}`),
+                  })}
                 </Popover.Close>
               ))}
             <a className="menu-item" href={audioHref} download={fileName} data-testid="download-audio">

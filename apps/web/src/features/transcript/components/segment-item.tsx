@@ -23,6 +23,11 @@ export interface SegmentItemProps {
   onRename: (index: number, name: string, renameAll: boolean) => Promise<unknown>;
   /** a line is being edited, or its speaker renamed (the list keeps the row mounted meanwhile) */
   onEditingChange: (index: number, editing: boolean) => void;
+  /** this segment's translation, when one is shown: beside (or on phones under) the original, or instead of it */
+  translation?: string;
+  translationView?: "side" | "translation";
+  /** the translation's language (its `lang`, for screen readers and fonts) */
+  translationLang?: string;
 }
 
 /**
@@ -42,6 +47,9 @@ export const SegmentItem = memo(function SegmentItem({
   onSaveText,
   onRename,
   onEditingChange,
+  translation,
+  translationView,
+  translationLang,
 }: SegmentItemProps) {
   const { t } = useTranslation();
   const parts = splitByMatches(segment.text, matches?.list ?? [], matches?.first ?? 0);
@@ -74,15 +82,28 @@ export const SegmentItem = memo(function SegmentItem({
             {formatMs(segment.startTime)}
           </button>
         </div>
-        <EditableText
-          text={segment.text}
-          parts={parts}
-          currentMatch={currentMatch}
-          label={t("transcript.editLabel", { index: index + 1 })}
-          onSave={(text) => onSaveText(index, text)}
-          onStartEdit={() => onSeek(index)}
-          onEditingChange={(on) => onEditingChange(index, on)}
-        />
+        {translation !== undefined && translationView === "translation" ? (
+          <p className="segment-translation only" lang={translationLang} data-testid="segment-translation">
+            {translation}
+          </p>
+        ) : (
+          <div className={translation !== undefined ? "segment-texts side" : "segment-texts"}>
+            <EditableText
+              text={segment.text}
+              parts={parts}
+              currentMatch={currentMatch}
+              label={t("transcript.editLabel", { index: index + 1 })}
+              onSave={(text) => onSaveText(index, text)}
+              onStartEdit={() => onSeek(index)}
+              onEditingChange={(on) => onEditingChange(index, on)}
+            />
+            {translation !== undefined && (
+              <p className="segment-translation" lang={translationLang} data-testid="segment-translation">
+                {translation}
+              </p>
+            )}
+          </div>
+        )}
       </div>
     </div>
   );

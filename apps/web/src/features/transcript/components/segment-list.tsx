@@ -4,7 +4,7 @@ import { memo, type RefObject, useCallback, useEffect, useEffectEvent, useRef, u
 import { useTranslation } from "react-i18next";
 import { useListGeometry } from "../hooks/use-list-geometry.ts";
 import { useUserScroll } from "../hooks/use-user-scroll.ts";
-import { estimateRowHeight, fullyVisible, withPinned } from "../lib/rows.ts";
+import { estimateRowHeight, estimateTranslatedRowHeight, fullyVisible, withPinned } from "../lib/rows.ts";
 import type { Match } from "../lib/search.ts";
 import { SegmentItem } from "./segment-item.tsx";
 import "./segment-list.css";
@@ -34,6 +34,10 @@ export interface SegmentListProps {
   onSeek: (index: number) => void;
   onSaveText: (index: number, text: string) => Promise<unknown>;
   onRename: (index: number, name: string, renameAll: boolean) => Promise<unknown>;
+  /** the done translation by segment index, and how to show it (absent: the original only) */
+  translations?: ReadonlyMap<number, string>;
+  translationView?: "side" | "translation";
+  translationLang?: string;
 }
 
 /**
@@ -57,6 +61,9 @@ export const SegmentList = memo(function SegmentList({
   onSeek,
   onSaveText,
   onRename,
+  translations,
+  translationView,
+  translationLang,
 }: SegmentListProps) {
   const { t } = useTranslation();
   const list = useRef<HTMLOListElement>(null);
@@ -71,8 +78,14 @@ export const SegmentList = memo(function SegmentList({
     [pinned],
   );
   const estimateSize = useCallback(
-    (index: number) => estimateRowHeight(segmentsRef.current[index]?.text ?? "", geometry.width),
-    [geometry.width],
+    (index: number) => {
+      const text = segmentsRef.current[index]?.text ?? "";
+      const translation = translationView ? translations?.get(index) : undefined;
+      return translation === undefined || !translationView
+        ? estimateRowHeight(text, geometry.width)
+        : estimateTranslatedRowHeight(text, translation, translationView, geometry.width);
+    },
+    [geometry.width, translations, translationView],
   );
   const virtualizer = useWindowVirtualizer({
     count: segments.length,
@@ -85,9 +98,14 @@ export const SegmentList = memo(function SegmentList({
     rangeExtractor,
   });
 
-  // estimates follow the width (a measured row keeps its own height)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-estimate when the width changes
-  useEffect(() => virtualizer.measure(), [virtualizer, geometry.width]);
+  // Estimates follow the width and what a row shows. measure() forgets every measured height, and the rows on
+  // screen may not change size again (they already took the new width), so they are measured again at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-estimate when the width or the view changes
+  useEffect(() => {
+    virtualizer.measure();
+    for (const row of list.current?.querySelectorAll<HTMLElement>(".segment-row") ?? [])
+      virtualizer.measureElement(row);
+  }, [virtualizer, geometry.width, translationView, translations]);
 
   /** Whether row `index` is wholly in view, under the sticky player. */
   const inView = (index: number): boolean => {
@@ -183,6 +201,9 @@ export const SegmentList = memo(function SegmentList({
                 onSaveText={onSaveText}
                 onRename={onRename}
                 onEditingChange={onEditingChange}
+                translation={translationView ? translations?.get(item.index) : undefined}
+                translationView={translationView}
+                translationLang={translationLang}
               />
             </li>
           );

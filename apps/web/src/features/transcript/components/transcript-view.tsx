@@ -1,17 +1,22 @@
 import * as Tabs from "@radix-ui/react-tabs";
+import type { Passage, TranslationNote } from "@yuelu/contracts";
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/ui/states.tsx";
+import { useNotes } from "../api/get-notes.ts";
 import type { Transcript } from "../api/get-text.ts";
 import { useUpdatePara } from "../api/update-para.ts";
+import { isNoteDone, noteOf, translationTarget } from "../lib/notes.ts";
 import { findMatches, matchesBySegment } from "../lib/search.ts";
 import { segmentAt, speakerIndexes } from "../lib/segments.ts";
+import { AskPanel } from "./ask-panel.tsx";
 import { AudioNotesLine } from "./audio-notes.tsx";
 import { ChaptersPanel } from "./chapters-panel.tsx";
 import { MediaPlayer } from "./media-player.tsx";
 import { SegmentList } from "./segment-list.tsx";
 import { SummaryPanel } from "./summary-panel.tsx";
 import { TranscriptSearch } from "./transcript-search.tsx";
+import { TranslationBar, type TranslationView } from "./translation-bar.tsx";
 import "./transcript-view.css";
 
 /** The same array while the names are the same: a transcript edit must not re-render every row. */
@@ -86,6 +91,42 @@ export function TranscriptView({
     [updatePara],
   );
 
+  /** A to-do, a passage, a citation: play from its segment (the browser may refuse to play: the seek stays). */
+  const onPlay = useCallback(
+    (index: number) => {
+      onSeek(index);
+      void media.current?.play()?.catch(() => {});
+    },
+    [onSeek],
+  );
+  const passageTarget = useMemo(
+    () => ({
+      onPlay: (p: Passage) => {
+        if (p.fileId === transcript.fileId) onPlay(p.segmentIndex);
+      },
+    }),
+    [onPlay, transcript.fileId],
+  );
+
+  // the translation: into English for a Chinese transcript, Chinese otherwise; shown once done
+  const notes = useNotes(transcript.fileId);
+  const target = useMemo(
+    () =>
+      translationTarget(
+        transcript.language,
+        segments.slice(0, 30).map((s) => s.text),
+      ),
+    [transcript.language, segments],
+  );
+  const translationNote = noteOf(notes.data?.notes, "translation", target);
+  const translated = isNoteDone(translationNote) ? (translationNote?.result as TranslationNote | null) : null;
+  const translations = useMemo(
+    () => (translated?.segments ? new Map(translated.segments.map((s) => [s.index, s.text])) : undefined),
+    [translated],
+  );
+  const [view, setView] = useState<TranslationView>("original");
+  const translationView = translations && view !== "original" ? view : undefined;
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at its first match
   useEffect(() => setCurrent(0), [deferredQuery]);
 
@@ -128,6 +169,9 @@ export function TranscriptView({
           />
         </div>
         <TranscriptSearch query={query} onQuery={setQuery} total={matches.length} current={current} onMove={move} />
+        {segments.length > 0 && (
+          <TranslationBar fileId={transcript.fileId} target={target} view={view} onView={setView} />
+        )}
         {segments.length === 0 ? (
           <EmptyState icon="…" text={t("transcript.noText")} />
         ) : (
@@ -148,6 +192,9 @@ export function TranscriptView({
               onSeek={onSeek}
               onSaveText={onSaveText}
               onRename={onRename}
+              translations={translations}
+              translationView={translationView}
+              translationLang={target}
             />
           </>
         )}
@@ -161,15 +208,26 @@ export function TranscriptView({
             <Tabs.Trigger value="chapters" className="tabs-trigger">
               {t("notes.chaptersTab")}
             </Tabs.Trigger>
+            <Tabs.Trigger value="ask" className="tabs-trigger">
+              {t("notes.askTab")}
+            </Tabs.Trigger>
             <Tabs.Trigger value="hotWords" className="tabs-trigger">
               {t("transcript.hotWordsTab")}
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="summary">
-            <SummaryPanel fileId={transcript.fileId} fileName={transcript.fileName} abstracts={transcript.abstracts} />
+            <SummaryPanel
+              fileId={transcript.fileId}
+              fileName={transcript.fileName}
+              abstracts={transcript.abstracts}
+              onPlay={onPlay}
+            />
           </Tabs.Content>
           <Tabs.Content value="chapters">
             <ChaptersPanel fileId={transcript.fileId} onSeek={onSeek} />
+          </Tabs.Content>
+          <Tabs.Content value="ask">
+            <AskPanel fileId={transcript.fileId} target={passageTarget} />
           </Tabs.Content>
           <Tabs.Content value="hotWords">{hotWords}</Tabs.Content>
         </Tabs.Root>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { estimateRowHeight, fullyVisible, textEms, withPinned } from "./rows.ts";
+import { estimateRowHeight, estimateTranslatedRowHeight, fullyVisible, textEms, withPinned } from "./rows.ts";
 
 describe("virtual rows", () => {
   it("counts Han characters a whole em and Latin letters about half of one", () => {
@@ -30,5 +30,21 @@ describe("virtual rows", () => {
     expect(fullyVisible(100, 180, 100, 800)).toBe(true);
     expect(fullyVisible(90, 180, 100, 800)).toBe(false);
     expect(fullyVisible(700, 820, 100, 800)).toBe(false);
+  });
+});
+
+describe("estimateTranslatedRowHeight", () => {
+  const zh = "这个季度的预算超了百分之二十，财务要重新核对发票。".repeat(3);
+  const en = "EN: the budget is twenty per cent over this quarter; finance will check the invoices again.".repeat(2);
+  it("side by side on a wide list: the taller half, taller than the original across the whole width", () => {
+    const side = estimateTranslatedRowHeight(zh, en, "side", 800);
+    expect(side).toBeGreaterThan(estimateRowHeight(zh, 800));
+    expect(side).toBeLessThan(estimateRowHeight(zh, 800) + estimateRowHeight(en, 800));
+  });
+  it("stacked on a phone: both texts one under the other; translation only: the translation's height", () => {
+    expect(estimateTranslatedRowHeight(zh, en, "side", 340)).toBeGreaterThan(
+      estimateRowHeight(zh, 340) + estimateRowHeight(en, 340) - 50,
+    );
+    expect(estimateTranslatedRowHeight(zh, en, "translation", 340)).toBe(estimateRowHeight(en, 340));
   });
 });

@@ -34,6 +34,31 @@ export function estimateRowHeight(text: string, listWidth: number): number {
   return Math.max(MIN_ROW, Math.round(ROW_PADDING + HEAD_HEIGHT + lines * LINE_PX));
 }
 
+/** Where the translation goes beside the original (segment-item.css: side by side above 768 px, stacked below). */
+const SIDE_BY_SIDE_FROM = 700;
+const SIDE_GAP = 16;
+
+/**
+ * A row's height before it is measured when a translation is shown: in its place, side by side (the taller of
+ * the two halves), or under the original on narrow lists.
+ */
+export function estimateTranslatedRowHeight(
+  text: string,
+  translation: string,
+  view: "side" | "translation",
+  listWidth: number,
+): number {
+  if (view === "translation") return estimateRowHeight(translation, listWidth);
+  const width = listWidth > 0 ? listWidth : DEFAULT_WIDTH;
+  if (width >= SIDE_BY_SIDE_FROM) {
+    // each half is (text width − gap) / 2 wide: as a list of that text width plus the row's fixed parts
+    const half = (width - ROW_PADDING - AVATAR_AND_GAP - SIDE_GAP) / 2 + ROW_PADDING + AVATAR_AND_GAP;
+    return Math.max(estimateRowHeight(text, half), estimateRowHeight(translation, half));
+  }
+  const fixed = ROW_PADDING + HEAD_HEIGHT;
+  return estimateRowHeight(text, width) + estimateRowHeight(translation, width) - fixed + 4;
+}
+
 /**
  * The rows to render: those in view (with overscan) plus the pinned ones — a row being edited or
  * whose speaker is being renamed stays mounted when it is scrolled away, or its draft and its
