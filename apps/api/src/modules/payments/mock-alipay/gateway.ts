@@ -74,7 +74,15 @@ export class MockAlipayGateway implements PaymentProvider {
   /** Where notifications go (set once the HTTP app is ready: it posts them to the app itself). */
   startDelivery(deliver: NotificationDelivery): void {
     this.deliver = deliver;
-    void this.deliverDue(); // notifications a restart interrupted
+    this.deliverSoon(); // notifications a restart interrupted
+  }
+
+  /**
+   * Delivers what is due in the background. A failed pass (the database going away while the server stops)
+   * is logged, never an unhandled rejection: the next pass or the buyer's polling settles the order.
+   */
+  private deliverSoon(): void {
+    this.deliverDue().catch((err) => this.options.log.error({ err }, "mock-alipay: delivery failed"));
   }
 
   stop(): void {
@@ -166,7 +174,7 @@ export class MockAlipayGateway implements PaymentProvider {
       data: { status: "TRADE_SUCCESS", scannedAt: trade.scannedAt ?? now, paidAt: now, nextNotifyAt: now },
     });
     if (!paid) throw new AppError(StatusCode.OrderNotPayable);
-    void this.deliverDue();
+    this.deliverSoon();
     return paid;
   }
 
@@ -281,7 +289,7 @@ export class MockAlipayGateway implements PaymentProvider {
     });
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      void this.deliverDue().catch((err) => this.options.log.error({ err }, "mock-alipay: delivery failed"));
+      this.deliverSoon();
     }, delay);
     timer.unref();
     this.timers.add(timer);
