@@ -7,6 +7,7 @@
 //
 // Speech: whisper.cpp's JFK sample (real human English, in the nodejs-whisper package), a festival (or eSpeak)
 // English passage, and with --zh an eSpeak Mandarin passage. The engine is the product's default per language.
+// --texts prints what was heard; KEEP=1 keeps the degraded files (their folder is printed).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -20,9 +21,8 @@ const asr = await import("../apps/worker/src/engines/asr/index.ts");
 const { decodeToPcm, writeWav } = await import("../apps/worker/src/audio/pcm.ts");
 const { detectSpeech, energyProfile } = await import("../apps/worker/src/audio/vad.ts");
 const { hear } = await import("../apps/worker/src/speech/hear.ts");
-const { Fft } = await import("../apps/worker/src/audio/features.ts");
 const { wordErrorRate } = await import("../tests/helpers/wer.ts");
-const { pinkNoise, seededRandom, whiteNoise } = await import("../tests/helpers/noise.ts");
+const { pinkNoise, roomReverb, whiteNoise } = await import("../tests/helpers/noise.ts");
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -35,6 +35,8 @@ const onlySources = arg("sources", "")?.split(",").filter(Boolean) ?? [];
 /** --vad-on-recording: find speech in the recording itself rather than in what the front end made of it */
 /** --one-hearing: recognise only the cleaned audio (the two-hearing rule off) */
 const twoHearings = !process.argv.includes("--one-hearing");
+/** --texts: print what was heard, with and without the front end */
+const showTexts = process.argv.includes("--texts");
 /** other front-end settings to try, e.g. --tune '{"gainFloorDb":-10}' (apps/worker/src/audio/front-end.ts TUNING) */
 const tuning = JSON.parse(arg("tune", "{}"));
 const ffmpeg = programPath("ffmpeg");
@@ -87,9 +89,6 @@ if (existsSync(JFK_MP3)) {
 }
 
 // ── degradations (seeded: tests/helpers/noise.ts) ──
-function gaussian(random) {
-  return Math.sqrt(-2 * Math.log(Math.max(1e-12, random()))) * Math.cos(2 * Math.PI * random());
-}
 /** Power of the speech's active frames (those the product's VAD calls speech). */
 function activePower(samples) {
   const pcm = { samples, length: samples.length, slice: (a, b) => samples.slice(a, b) };
@@ -110,46 +109,6 @@ function mixAt(speech, noise, snrDb) {
   np /= noise.length;
   const k = Math.sqrt(activePower(speech) / (np * 10 ** (snrDb / 10)));
   return speech.map((v, i) => v + noise[i] * k);
-}
-/**
- * A synthetic room as a lecture hall or meeting room sounds to a nearby microphone: the direct sound, then
- * exponentially decaying noise (RT60 0.5 s) holding half the direct sound's energy (direct-to-reverberant
- * ratio +3 dB), convolved by FFT.
- */
-function reverb(speech, seed) {
-  const random = seededRandom(seed);
-  const len = Math.round(0.5 * RATE);
-  const ir = new Float64Array(len);
-  ir[0] = 1;
-  let tail = 0;
-  const start = Math.round(0.004 * RATE);
-  for (let i = start; i < len; i++) {
-    ir[i] = gaussian(random) * 10 ** ((-3 * i) / len);
-    tail += ir[i] ** 2;
-  }
-  for (let i = start; i < len; i++) ir[i] *= Math.sqrt(0.5 / tail);
-  let size = 1;
-  while (size < speech.length + len) size <<= 1;
-  const fft = new Fft(size);
-  const ar = new Float64Array(size);
-  const ai = new Float64Array(size);
-  const br = new Float64Array(size);
-  const bi = new Float64Array(size);
-  ar.set(speech);
-  br.set(ir);
-  fft.transform(ar, ai);
-  fft.transform(br, bi);
-  for (let k = 0; k < size; k++) {
-    const r = ar[k] * br[k] - ai[k] * bi[k];
-    const i = ar[k] * bi[k] + ai[k] * br[k];
-    ar[k] = r;
-    ai[k] = i;
-  }
-  fft.transform(ar, ai, true);
-  const out = Float32Array.from({ length: speech.length }, (_, i) => ar[i] / size);
-  let peak = 0;
-  for (const v of out) peak = Math.max(peak, Math.abs(v));
-  return out.map((v) => (v / peak) * 0.7);
 }
 async function pcmOf(file) {
   const pcm = await decodeToPcm(file);
@@ -201,7 +160,7 @@ const CONDITIONS = [
   {
     name: "room reverberation",
     seeded: true,
-    make: async (s, seed) => save(reverb(await pcmOf(s.file), seed), `${s.tag}-reverb-${seed}.wav`),
+    make: async (s, seed) => save(roomReverb(await pcmOf(s.file), seed), `${s.tag}-reverb-${seed}.wav`),
   },
   {
     name: "quiet (−30 dB)",
@@ -339,8 +298,12 @@ try {
         withFront.push(errorRate(source.text, b.text, source.language));
         const r = b.report;
         decisions.add(
-          `${r.denoised ? `denoised (${r.noise})${b.twoHearings ? ", heard twice" : ""}` : "untouched"}${r.narrowBand ? ", narrow-band" : ""}${r.gainDb ? `, ${r.gainDb > 0 ? "+" : ""}${r.gainDb} dB` : ""} · SNR≈${r.facts.snrDb} dB, spread ${r.facts.noiseSpreadDb} dB`,
+          `${r.denoised ? `denoised (${r.noise})` : r.dereverberated ? "dereverberated" : "untouched"}${b.twoHearings ? ", heard twice" : ""}${r.narrowBand ? ", narrow-band" : ""}${r.gainDb ? `, ${r.gainDb > 0 ? "+" : ""}${r.gainDb} dB` : ""} · SNR≈${r.facts.snrDb} dB, spread ${r.facts.noiseSpreadDb} dB, RT60≈${r.facts.rt60Ms} ms`,
         );
+        if (showTexts)
+          console.log(
+            `    [${condition.name} ${seed}] without: ${a.text}\n    [${condition.name} ${seed}] with:    ${b.text}`,
+          );
         withoutMs += a.totalMs;
         withMs += b.totalMs;
       }
@@ -370,6 +333,7 @@ try {
   console.log("|---|---|---|---|---|---|");
   for (const r of rows) console.log(`| ${r.join(" | ")} |`);
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });
+  else console.log("kept", dir);
   for (const { engine } of engines.values()) await engine?.close?.();
 }

@@ -176,13 +176,33 @@ describe("get_text", () => {
         },
       },
     });
+    // a report from before reverberation was measured reads as not dereverberated, RT60 unknown
     expect((await get(alice, url)).body.data.audio).toEqual({
       denoised: true,
       noise: "pink",
+      dereverberated: false,
       narrowBand: true,
       gainDb: 12.4,
       snrDb: 6.2,
       bandwidthHz: 3406,
+      rt60Ms: 0,
+    });
+    await t.db.transcript.update({
+      where: { fileId: rec.fileId },
+      data: {
+        audioReport: {
+          denoised: false,
+          dereverberated: true,
+          narrowBand: false,
+          gainDb: 0,
+          facts: { snrDb: 30.7, bandwidthHz: 7900, rt60Ms: 348.4 },
+        },
+      },
+    });
+    expect((await get(alice, url)).body.data.audio).toMatchObject({
+      dereverberated: true,
+      rt60Ms: 348,
+      denoised: false,
     });
   });
 

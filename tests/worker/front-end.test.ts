@@ -7,7 +7,7 @@ import { decodeToPcm, type Pcm, pcmFrom } from "../../apps/worker/src/audio/pcm.
 import { detectSpeech, energyProfile } from "../../apps/worker/src/audio/vad.ts";
 import { MoonshineEngine } from "../../apps/worker/src/engines/asr/moonshine.ts";
 import { hear, keepSurer } from "../../apps/worker/src/speech/hear.ts";
-import { pinkNoise, whiteNoise } from "../helpers/noise.ts";
+import { pinkNoise, roomReverb, whiteNoise } from "../helpers/noise.ts";
 import { clearestEnglishVoice, synthesise } from "../helpers/speech.ts";
 import { wordErrorRate } from "../helpers/wer.ts";
 
@@ -116,6 +116,36 @@ describe("the speech front end", () => {
     expect(power(out)).toBeGreaterThan(power(quiet) * 50);
   });
 
+  it("suppresses the late reverberation of a reverberant room, and only there", () => {
+    const clean = run(speech).report;
+    expect(clean.dereverberated).toBe(false);
+    expect(clean.facts.rt60Ms).toBeLessThan(250);
+    const room = roomReverb(speech, 1000);
+    const { pcm, report } = run(room);
+    expect(report.dereverberated).toBe(true);
+    expect(report.denoised).toBe(false);
+    expect(report.facts.rt60Ms).toBeGreaterThan(250);
+    // the tails: frames where the dry speech is silent hold less of the speech's energy afterwards
+    const dry = energyProfile(pcmFrom(speech));
+    const tailShare = (x: Float32Array) => {
+      const wet = energyProfile(pcmFrom(x)).db;
+      let tail = 0;
+      let all = 0;
+      for (let f = 0; f < dry.db.length; f++) {
+        const e = 10 ** (wet[f]! / 10);
+        all += e;
+        if (dry.db[f]! < dry.threshold - 10) tail += e;
+      }
+      return tail / all;
+    };
+    const before = tailShare(room);
+    const after = tailShare(pcm.slice(0, pcm.length));
+    expect(10 * Math.log10(before / after)).toBeGreaterThan(2);
+    // noisy recordings are denoised instead, never both
+    const noisy = run(mix(whiteNoise(speech.length, 3), 10)).report;
+    expect(noisy.denoised && !noisy.dereverberated).toBe(true);
+  });
+
   it("keeps silence silent (no gain on nothing, no NaN)", () => {
     const { pcm, report } = run(new Float32Array(16_000 * 3));
     expect(report.gainDb).toBe(0);
@@ -143,6 +173,19 @@ describe("recognition through the front end (speech/hear.ts, real moonshine)", (
       { startMs: 4000, endMs: 5000, text: "for you", confidence: -0.5 },
     ];
     expect(keepSurer(a, b).map((s) => s.text)).toEqual(["ask not", "what your country can do", "for you"]);
+  });
+
+  it("keeps one hearing's segments where the two cut the same speech differently", () => {
+    // the cleaned hearing could not separate two utterances; the other cut them at a sentence end
+    const a = [{ startMs: 0, endMs: 3000, text: "Ask not what your country can do.", confidence: -0.2 }];
+    const b = [
+      { startMs: 0, endMs: 1000, text: "Ask knot.", confidence: -0.9 },
+      { startMs: 2000, endMs: 3000, text: "What your country can do.", confidence: -0.1 },
+      { startMs: 4000, endMs: 5000, text: "For you.", confidence: -0.5 },
+    ];
+    expect(keepSurer(a, b).map((s) => s.text)).toEqual(["Ask not what your country can do.", "For you."]);
+    const surer = [{ ...a[0]!, confidence: -2 }];
+    expect(keepSurer(surer, b).map((s) => s.text)).toEqual(["Ask knot.", "What your country can do.", "For you."]);
   });
 
   it("hears noisy speech (white noise, 10 dB) measurably better than without the front end", {

@@ -31,13 +31,15 @@ export const ZTextQuery = ZTranscriptFileQuery.extend({ withWords: zFlag.optiona
 
 /**
  * What the speech front end did to the recording before recognition (issue 29): noise reduced (and the
- * noise's colour), telephone-band audio, the level change, and what it measured. Null for transcripts
+ * noise's colour), reverberation reduced, telephone-band audio, the level change, and what it measured. Null for transcripts
  * made before it existed.
  */
 export const NOISE_COLOURS = ["white", "pink", "brown"] as const;
 export const ZAudioNotes = z.object({
   denoised: z.boolean(),
   noise: z.enum(NOISE_COLOURS).optional(),
+  /** late reverberation suppressed (a reverberant room); false for transcripts made before this existed */
+  dereverberated: z.boolean(),
   narrowBand: z.boolean(),
   /** dB quiet speech was raised by; 0 when unchanged (loud speech is never lowered) */
   gainDb: z.number(),
@@ -45,6 +47,8 @@ export const ZAudioNotes = z.object({
   snrDb: z.number(),
   /** the highest frequency the speech reaches (Hz) */
   bandwidthHz: z.number().int(),
+  /** the estimated reverberation time (ms; 0 when unknown) */
+  rt60Ms: z.number().int(),
 });
 export type AudioNotes = z.infer<typeof ZAudioNotes>;
 

@@ -32,6 +32,15 @@ export const TUNING = {
   ddAlpha: 0.9,
   /** the noise spectrum is taken this many dB stronger than measured (more suppression) */
   noiseOverDb: 0,
+  /**
+   * above this estimated reverberation time (ms) a recording that was not denoised gets its late
+   * reverberation suppressed (clean speech estimates 100–200 ms here, a hall of RT60 0.5 s about 300)
+   */
+  dereverbAboveRt60Ms: 250,
+  /** the estimate comes out short of the room's real RT60 (the direct sound falls faster): scaled up by this */
+  rt60Scale: 1.5,
+  /** the late-reverberation gain never takes a bin down by more than this */
+  reverbFloorDb: -12,
 };
 export type Tuning = typeof TUNING;
 export const ENHANCE_BELOW_SNR_DB = TUNING.enhanceBelowSnrDb;
@@ -51,6 +60,8 @@ export interface RecordingFacts {
   noiseTiltDbPerOctave: number;
   /** how unsteady the quiet frames are: p25 − p5 of frame energies (dB); small for steady noise */
   noiseSpreadDb: number;
+  /** estimated reverberation time (ms; 0 when there were too few speech endings to tell) */
+  rt60Ms: number;
 }
 
 /** What the front end did to a recording (stored with the transcript; shown to users and operators). */
@@ -58,6 +69,8 @@ export interface FrontEndReport {
   facts: RecordingFacts;
   /** noise reduced (the Wiener filter ran) */
   denoised: boolean;
+  /** late reverberation suppressed (a reverberant room, not noisy) */
+  dereverberated: boolean;
   /** telephone-band audio (nothing above ~4 kHz): said, not changed */
   narrowBand: boolean;
   /** the gain applied to bring speech to one level (dB; 0 when none) */
@@ -198,6 +211,7 @@ export function measureRecording(pcm: Pcm, profile: EnergyProfile): { facts: Rec
     bandwidthHz: bandwidthOf(speech),
     noiseTiltDbPerOctave: round1(tiltDbPerOctave(noise)),
     noiseSpreadDb: round1(percentile(sorted, 0.25) - percentile(sorted, 0.05)),
+    rt60Ms: estimateRt60Ms(profile, noiseDb),
   };
   return { facts, noise };
 }
@@ -228,6 +242,12 @@ export function applyFrontEnd(
     facts.snrDb < tune.enhanceBelowSnrDb &&
     facts.noiseSpreadDb < tune.steadyNoiseSpreadDb &&
     pcm.length >= FFT_SIZE * 4;
+  const dereverb =
+    options.enhance !== false &&
+    !denoise &&
+    facts.rt60Ms > tune.dereverbAboveRt60Ms &&
+    facts.snrDb >= tune.enhanceBelowSnrDb - 5 &&
+    pcm.length >= FFT_SIZE * 4;
   // Loudness: quiet speech up to targetSpeechDb, never more than maxGainDb, never clipping.
   const peak = peakOf(pcm.samples);
   const headroomDb = peak > 0 ? -20 * Math.log10(peak) - 0.5 : tune.maxGainDb;
@@ -235,11 +255,21 @@ export function applyFrontEnd(
   let gainDb = Math.max(0, Math.min(tune.maxGainDb, tune.targetSpeechDb - facts.speechDb, headroomDb));
   // Nothing to level: digital silence, or too small a change to matter.
   if (options.enhance === false || peak === 0 || facts.speechDb < SILENCE_DB || gainDb < 3) gainDb = 0;
-  const report: FrontEndReport = { facts, denoised: denoise, narrowBand, gainDb: round1(gainDb) };
+  const report: FrontEndReport = {
+    facts,
+    denoised: denoise,
+    dereverberated: dereverb,
+    narrowBand,
+    gainDb: round1(gainDb),
+  };
   if (denoise) report.noise = colourOf(facts.noiseTiltDbPerOctave);
-  if (!denoise && gainDb === 0) return { pcm, report };
+  if (!denoise && !dereverb && gainDb === 0) return { pcm, report };
   const gain = 10 ** (gainDb / 20);
-  const out = denoise ? wienerFilter(pcm, noise, gain, tune) : scaled(pcm.samples, gain);
+  const out = denoise
+    ? wienerFilter(pcm, noise, gain, tune)
+    : dereverb
+      ? suppressLateReverb(pcm, facts.rt60Ms * tune.rt60Scale, gain, tune.reverbFloorDb)
+      : scaled(pcm.samples, gain);
   return { pcm: pcmFrom(out), report };
 }
 
@@ -315,4 +345,83 @@ function wienerFilter(pcm: Pcm, measuredNoise: Float64Array, gain: number, tune:
     }
   }
   return result;
+}
+
+/** Reverberation arriving later than this after the direct sound (3 STFT hops, 48 ms) counts as late. */
+const LATE_REVERB_DELAY_FRAMES = 3;
+
+/**
+ * Late-reverberation suppression (Lebart, Boucher & Denbigh 2001): the late reverberant power of a bin
+ * is its power LATE_REVERB_DELAY_FRAMES earlier, decayed as a room of `rt60Ms` decays in that time; it
+ * is removed by a decision-directed Wiener gain (as the noise filter's), floored at `floorDb`.
+ */
+function suppressLateReverb(pcm: Pcm, rt60Ms: number, gain: number, floorDb: number): Int16Array {
+  const delayFrames = LATE_REVERB_DELAY_FRAMES;
+  const samples = pcm.samples;
+  const spectra = new Spectra(samples);
+  const result = new Int16Array(new SharedArrayBuffer(samples.length * 2));
+  const carry = new Float64Array(HOP);
+  const scale = (gain * 32768) / FFT_SIZE;
+  const history = Array.from({ length: delayFrames }, () => new Float64Array(BINS)); // ring of past powers
+  const previous = new Float64Array(BINS);
+  const decay = Math.exp((-2 * 3 * Math.log(10) * ((delayFrames * HOP) / SAMPLE_RATE)) / (rt60Ms / 1000));
+  const floor = 10 ** (floorDb / 20);
+  const fft = new Fft(FFT_SIZE);
+  const power = new Float64Array(BINS);
+  const { re, im } = spectra;
+  for (let f = 0; f < spectra.frames; f++) {
+    spectra.frame(f, power);
+    const old = history[f % delayFrames]!;
+    for (let k = 0; k < BINS; k++) {
+      const late = decay * old[k]! + 1e-12;
+      const posterior = power[k]! / late;
+      const prior = 0.9 * (previous[k]! / late) + 0.1 * Math.max(posterior - 1, 0);
+      const g = Math.max(floor, prior / (1 + prior));
+      previous[k] = g * g * power[k]!;
+      old[k] = power[k]!;
+      re[k]! *= g;
+      im[k]! *= g;
+      if (k > 0 && k < FFT_SIZE / 2) {
+        re[FFT_SIZE - k]! *= g;
+        im[FFT_SIZE - k]! *= g;
+      }
+    }
+    fft.transform(re, im, true);
+    const start = frameStart(f);
+    for (let i = 0; i < HOP; i++) {
+      const at = start + i;
+      const value = carry[i]! + re[i]! * SQRT_HANN[i]!;
+      if (at >= 0 && at < samples.length) result[at] = clip16(value * scale);
+      carry[i] = re[HOP + i]! * SQRT_HANN[HOP + i]!;
+    }
+  }
+  return result;
+}
+
+/**
+ * A blind estimate of the room's reverberation time (RT60, ms) from the 10 ms frame energies: where
+ * speech stops, energy can fall no faster than the room lets it decay, so the steepest falls (the
+ * least-squares slope over 100 ms windows that start well above the noise floor) give the decay rate.
+ */
+export function estimateRt60Ms(profile: EnergyProfile, noiseDb: number): number {
+  const db = profile.db;
+  const W = 10;
+  const slopes: number[] = [];
+  const mx = (W - 1) / 2;
+  let sxx = 0;
+  for (let j = 0; j < W; j++) sxx += (j - mx) ** 2;
+  for (let i = 0; i + W <= db.length; i++) {
+    if (db[i]! < noiseDb + 20 || db[i + W - 1]! < noiseDb + 3) continue;
+    let my = 0;
+    for (let j = 0; j < W; j++) my += db[i + j]!;
+    my /= W;
+    let sxy = 0;
+    for (let j = 0; j < W; j++) sxy += (j - mx) * (db[i + j]! - my);
+    const slope = sxy / sxx / 0.01; // dB per second
+    if (slope < 0) slopes.push(-slope);
+  }
+  if (slopes.length < 20) return 0;
+  slopes.sort((a, b) => b - a);
+  const steep = slopes[Math.floor(slopes.length * 0.02)]!;
+  return Math.round((60 / steep) * 1000);
 }

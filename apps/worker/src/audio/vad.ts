@@ -18,6 +18,8 @@ export interface VadOptions {
 }
 
 const FRAME_MS = 10;
+/** silence kept on both sides of a region by default (ms) */
+export const DEFAULT_PAD_MS = 120;
 const FRAME = (SAMPLE_RATE * FRAME_MS) / 1000;
 
 export interface EnergyProfile {
@@ -64,7 +66,7 @@ export function energyProfile(pcm: Pcm): EnergyProfile {
 export function detectSpeech(pcm: Pcm, options: VadOptions = {}, profile = energyProfile(pcm)): SpeechRegion[] {
   const minSilence = Math.round((options.minSilenceMs ?? 300) / FRAME_MS);
   const minSpeech = Math.round((options.minSpeechMs ?? 120) / FRAME_MS);
-  const pad = Math.round((options.padMs ?? 120) / FRAME_MS);
+  const pad = Math.round((options.padMs ?? DEFAULT_PAD_MS) / FRAME_MS);
   const maxRegion = Math.round((options.maxRegionMs ?? 28_000) / FRAME_MS);
   const { db, threshold } = profile;
   const raw: [number, number][] = [];

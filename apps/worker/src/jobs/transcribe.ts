@@ -291,6 +291,7 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
       frontEnd: {
         ...hearing.report.facts,
         denoised: hearing.report.denoised,
+        dereverberated: hearing.report.dereverberated,
         gainDb: hearing.report.gainDb,
         twoHearings: hearing.twoHearings,
       },

@@ -66,7 +66,7 @@ export async function hear(
   const base = { report: front.report, regions, heard, frontEndMs: Math.round(performance.now() - started) };
   const none = { regions: 0, ms: 0, resumedRegions: 0, resumedMs: 0 };
   if (regions.length === 0) return { ...base, result: { segments: [] }, twoHearings: false, recognised: none };
-  const twice = front.report.denoised && frontEnd.twoHearings !== false;
+  const twice = (front.report.denoised || front.report.dereverberated) && frontEnd.twoHearings !== false;
   const spanMs = (rs: readonly SpeechRegion[]) => rs.reduce((sum, r) => sum + r.endMs - r.startMs, 0);
   const totalMs = spanMs(regions) || 1;
 
@@ -128,16 +128,37 @@ export async function hear(
 }
 
 /**
- * Two hearings of the same chunks (same regions, so the same start times), merged: where both have
- * text, the one with the higher confidence; where only one has, that one.
+ * Two hearings of the same speech regions, merged. The hearings may cut the same speech into different
+ * segments (an engine joins utterances whose text it cannot separate), so segments are gathered into
+ * groups that overlap in time, across both hearings; each group takes the segments of the hearing that
+ * was surer there (duration-weighted mean confidence) — or, where only one hearing has text, that one's.
  */
 export function keepSurer(a: readonly AsrSegment[], b: readonly AsrSegment[]): AsrSegment[] {
-  const byStart = new Map<number, AsrSegment>();
-  for (const segment of [...a, ...b]) {
-    const other = byStart.get(segment.startMs);
-    if (!other || (segment.confidence ?? Number.NEGATIVE_INFINITY) > (other.confidence ?? Number.NEGATIVE_INFINITY)) {
-      byStart.set(segment.startMs, segment);
-    }
+  const all = [...a.map((s) => ({ s, from: 0 })), ...b.map((s) => ({ s, from: 1 }))].sort(
+    (x, y) => x.s.startMs - y.s.startMs || x.from - y.from,
+  );
+  const kept: AsrSegment[] = [];
+  let group: typeof all = [];
+  let groupEnd = Number.NEGATIVE_INFINITY;
+  const close = () => {
+    if (group.length === 0) return;
+    const sureness = [0, 1].map((from) => {
+      const mine = group.filter((g) => g.from === from);
+      if (mine.length === 0) return Number.NEGATIVE_INFINITY;
+      const weight = (g: (typeof all)[number]) => Math.max(1, g.s.endMs - g.s.startMs);
+      const total = mine.reduce((sum, g) => sum + weight(g), 0);
+      return mine.reduce((sum, g) => sum + (g.s.confidence ?? Number.NEGATIVE_INFINITY) * weight(g), 0) / total;
+    });
+    const winner = sureness[1]! > sureness[0]! ? 1 : 0;
+    const chosen = group.filter((g) => g.from === winner);
+    kept.push(...(chosen.length ? chosen : group).map((g) => g.s));
+    group = [];
+  };
+  for (const item of all) {
+    if (item.s.startMs >= groupEnd) close();
+    group.push(item);
+    groupEnd = Math.max(groupEnd, item.s.endMs);
   }
-  return [...byStart.values()].sort((x, y) => x.startMs - y.startMs);
+  close();
+  return kept;
 }

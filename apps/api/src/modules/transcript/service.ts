@@ -41,10 +41,12 @@ export function audioNotesOf(stored: unknown): AudioNotes | null {
   return {
     denoised: r.denoised === true,
     ...(noise ? { noise } : {}),
+    dereverberated: r.dereverberated === true,
     narrowBand: r.narrowBand === true,
     gainDb: number(r.gainDb),
     snrDb: number(facts.snrDb),
     bandwidthHz: Math.round(number(facts.bandwidthHz)),
+    rt60Ms: Math.round(number(facts.rt60Ms)),
   };
 }
 

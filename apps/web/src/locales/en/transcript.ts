@@ -25,6 +25,8 @@ export const transcript: typeof zh = {
     noiseWhite: "white noise",
     noisePink: "pink noise",
     noiseBrown: "low rumble",
+    audioDereverberated: "Reverberation reduced",
+    audioRt60: "estimated reverberation time {{ms}} ms",
     audioNarrowBand: "Narrow-band (phone) audio",
     audioLouder: "Volume raised {{db}} dB",
     audioSnr: "Estimated signal-to-noise ratio {{db}} dB",

@@ -6,7 +6,7 @@ const SAY_GAIN_FROM_DB = 10;
 
 /**
  * What the speech front end did to the recording before recognition (issue 29), as short notes beside
- * the segment count: noise reduced (and what noise), telephone-band audio, a large volume change. The
+ * the segment count: noise reduced (and what noise), reverberation reduced, telephone-band audio, a large volume change. The
  * estimated signal-to-noise ratio is in the tooltip. Nothing when the recording was left as it was.
  */
 export function AudioNotesLine({ audio }: { audio: AudioNotes | null }) {
@@ -25,6 +25,7 @@ export function AudioNotesLine({ audio }: { audio: AudioNotes | null }) {
         : t("transcript.audioDenoised"),
     );
   }
+  if (audio.dereverberated) notes.push(t("transcript.audioDereverberated"));
   if (audio.narrowBand) notes.push(t("transcript.audioNarrowBand"));
   if (audio.gainDb >= SAY_GAIN_FROM_DB) notes.push(t("transcript.audioLouder", { db: Math.round(audio.gainDb) }));
   if (notes.length === 0) return null;
@@ -32,7 +33,11 @@ export function AudioNotesLine({ audio }: { audio: AudioNotes | null }) {
     <span
       className="audio-notes"
       data-testid="audio-notes"
-      title={t("transcript.audioSnr", { db: Math.round(audio.snrDb) })}
+      title={
+        audio.dereverberated && audio.rt60Ms
+          ? `${t("transcript.audioSnr", { db: Math.round(audio.snrDb) })} · ${t("transcript.audioRt60", { ms: audio.rt60Ms })}`
+          : t("transcript.audioSnr", { db: Math.round(audio.snrDb) })
+      }
     >
       <span className="sr-only">{t("transcript.audioNotesLabel")}: </span>
       {notes.join(" · ")}

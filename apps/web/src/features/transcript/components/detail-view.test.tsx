@@ -69,7 +69,16 @@ describe("/detail transcript", () => {
   });
 
   it("says what the front end did to a noisy phone call (and nothing for a clean recording)", async () => {
-    const audio = { denoised: true, noise: "pink", narrowBand: true, gainDb: 12.4, snrDb: 6.2, bandwidthHz: 3400 };
+    const audio = {
+      denoised: true,
+      noise: "pink",
+      dereverberated: false,
+      narrowBand: true,
+      gainDb: 12.4,
+      snrDb: 6.2,
+      bandwidthHz: 3400,
+      rt60Ms: 180,
+    };
     backend({
       "GET /api/v2/audio/text/get_text": () => ({
         fileId: 1,
@@ -92,6 +101,35 @@ describe("/detail transcript", () => {
     renderApp("/detail?fileId=1");
     await segments();
     expect(screen.queryByTestId("audio-notes")).toBeNull();
+  });
+
+  it("says when reverberation was reduced, with the estimated reverberation time", async () => {
+    const audio = {
+      denoised: false,
+      dereverberated: true,
+      narrowBand: false,
+      gainDb: 0,
+      snrDb: 31,
+      bandwidthHz: 7900,
+      rt60Ms: 352,
+    };
+    backend({
+      "GET /api/v2/audio/text/get_text": () => ({
+        fileId: 1,
+        fileName: "礼堂讲座.m4a",
+        updateTime: 1_735_787_045,
+        timeLen: 15,
+        language: "zh",
+        asrResult: JSON.stringify(SEGMENTS),
+        abstracts: "",
+        audio,
+      }),
+    });
+    renderApp("/detail?fileId=1");
+    await segments();
+    const notes = screen.getByTestId("audio-notes");
+    expect(notes).toHaveTextContent("已减弱混响");
+    expect(notes).toHaveAttribute("title", "估计信噪比 31 dB · 估计混响时间 352 毫秒");
   });
 
   it("plays mp4 and other video containers in a <video>", async () => {
