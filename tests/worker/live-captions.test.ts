@@ -235,6 +235,25 @@ describe("the API's WebSocket", () => {
     expect((await c.closed).code).toBe(LiveCloseCode.NotLoggedIn);
   });
 
+  it("refuses a socket opened by another site's page (cross-site WebSocket hijacking), takes this site's", async () => {
+    const refused = await api({ cookie: alice.cookie, origin: "https://evil.example" }).then(
+      () => "opened",
+      (error: Error) => error.message,
+    );
+    expect(refused).toMatch(/403/);
+    const fetched = await api({ cookie: alice.cookie, "sec-fetch-site": "cross-site" }).then(
+      () => "opened",
+      (error: Error) => error.message,
+    );
+    expect(fetched).toMatch(/403/);
+    const own = await api({ cookie: alice.cookie, origin: new URL(wsBase.replace(/^ws/, "http")).origin });
+    own.send({ type: "start", language: "en" });
+    expect((await own.next("ready")).type).toBe("ready");
+    own.send({ type: "stop" });
+    own.socket.close();
+    await own.closed;
+  });
+
   it("relays a stream to the worker: captions, acks and the final text", { timeout: 60_000 }, async () => {
     const c = await api({ cookie: alice.cookie });
     c.send({ type: "start", language: "en" });

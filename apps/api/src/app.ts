@@ -77,6 +77,10 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
     reply.header("x-request-id", request.id);
   });
   await app.register(errors);
+  // WebSocket routes (live captions, docs/live.md): one server for the app, frames of at most ~2 s of audio.
+  // Registered before every plugin that may refuse a request (security, rate limits): its hook marks an
+  // upgrade request first, so a refused handshake's connection is closed rather than left open.
+  await app.register(websocket, { options: { maxPayload: LIVE_FRAME_MAX_BYTES + 1024 } });
   // GET /metrics and the request histogram (docs/metrics.md): registered first, so every route is timed
   await app.register(metrics);
   await app.register(slowClients);
@@ -91,8 +95,6 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
   // after auth: signed-in requests are counted per user
   await app.register(rateLimit);
   await app.register(docs);
-  // WebSocket routes (live captions, docs/live.md): one server for the app, frames of at most ~2 s of audio
-  await app.register(websocket, { options: { maxPayload: LIVE_FRAME_MAX_BYTES + 1024 } });
 
   await app.register(payments);
   await app.register(healthRoutes);

@@ -19,7 +19,9 @@ export default async function liveRoutes(app: FastifyInstance) {
   });
   app.get(
     LIVE_PATH.replace(/^\/voice_yuelu/, ""),
-    { websocket: true, config: { auth: "public" }, schema: { hide: true } },
+    // writes: a socket opened by another site's page (it would carry this site's cookie) is refused at
+    // the handshake (403), as any state-changing request from another site is (plugins/security.ts)
+    { websocket: true, config: { auth: "public", writes: true }, schema: { hide: true } },
     (socket, request) => {
       const lang = requestLang(request);
       const session = request.session;
