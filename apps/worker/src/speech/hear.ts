@@ -66,7 +66,8 @@ export async function hear(
   const base = { report: front.report, regions, heard, frontEndMs: Math.round(performance.now() - started) };
   const none = { regions: 0, ms: 0, resumedRegions: 0, resumedMs: 0 };
   if (regions.length === 0) return { ...base, result: { segments: [] }, twoHearings: false, recognised: none };
-  const twice = (front.report.denoised || front.report.dereverberated) && frontEnd.twoHearings !== false;
+  // Dereverberated audio is heard once: in a reverberant room the engine is sure of the wrong hearing.
+  const twice = front.report.denoised && frontEnd.twoHearings !== false;
   const spanMs = (rs: readonly SpeechRegion[]) => rs.reduce((sum, r) => sum + r.endMs - r.startMs, 0);
   const totalMs = spanMs(regions) || 1;
 
