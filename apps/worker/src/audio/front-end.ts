@@ -301,13 +301,50 @@ const clip16 = (v: number) => (v > 32767 ? 32767 : v < -32768 ? -32768 : Math.ro
 
 /**
  * STFT Wiener filter with a decision-directed a priori SNR (Ephraim & Malah 1984) against the
- * recording's own noise spectrum; gains floored at tuning.gainFloorDb; square-root Hann analysis and
- * synthesis at 50 % overlap (perfect reconstruction where the gain is 1).
+ * recording's own noise spectrum; gains floored at tuning.gainFloorDb.
  */
 function wienerFilter(pcm: Pcm, measuredNoise: Float64Array, gain: number, tune: Tuning): Int16Array {
   const over = 10 ** (tune.noiseOverDb / 10);
-  const noise = measuredNoise.map((p) => p * over);
-  const samples = pcm.samples;
+  const noise = measuredNoise.map((p) => p * over + 1e-12);
+  return ddWienerFilter(pcm.samples, gain, tune.gainFloorDb, tune.ddAlpha, () => noise);
+}
+
+/** Reverberation arriving later than this after the direct sound (3 STFT hops, 48 ms) counts as late. */
+const LATE_REVERB_DELAY_FRAMES = 3;
+
+/**
+ * Late-reverberation suppression (Lebart, Boucher & Denbigh 2001): the late reverberant power of a bin
+ * is its power LATE_REVERB_DELAY_FRAMES earlier, decayed as a room of `rt60Ms` decays in that time; it
+ * is removed by the same decision-directed Wiener gain as noise, floored at `floorDb`.
+ */
+function suppressLateReverb(pcm: Pcm, rt60Ms: number, gain: number, floorDb: number): Int16Array {
+  const delay = LATE_REVERB_DELAY_FRAMES;
+  const history = Array.from({ length: delay }, () => new Float64Array(BINS)); // ring of past powers
+  const decay = Math.exp((-2 * 3 * Math.log(10) * ((delay * HOP) / SAMPLE_RATE)) / (rt60Ms / 1000));
+  const late = new Float64Array(BINS);
+  return ddWienerFilter(pcm.samples, gain, floorDb, 0.9, (power, f) => {
+    const old = history[f % delay]!; // frame f − delay's power
+    for (let k = 0; k < BINS; k++) {
+      late[k] = decay * old[k]! + 1e-12;
+      old[k] = power[k]!;
+    }
+    return late;
+  });
+}
+
+/**
+ * Every STFT frame's bins scaled by a decision-directed Wiener gain (Ephraim & Malah 1984) against the
+ * unwanted power `interference(power, f)` names for frame f (never zero), floored at `floorDb`; then
+ * `gain` overall. Square-root Hann analysis and synthesis at 50 % overlap: perfect reconstruction where
+ * the gain is 1.
+ */
+function ddWienerFilter(
+  samples: Int16Array | Float32Array,
+  gain: number,
+  floorDb: number,
+  alpha: number,
+  interference: (power: Float64Array, f: number) => Float64Array,
+): Int16Array {
   const spectra = new Spectra(samples);
   // Overlap-add with one frame's second half carried over: memory stays a few KB whatever the length
   // (a float buffer of the whole output would be 1.4 GB for 3 hours).
@@ -316,15 +353,16 @@ function wienerFilter(pcm: Pcm, measuredNoise: Float64Array, gain: number, tune:
   const scale = (gain * 32768) / FFT_SIZE;
   const power = new Float64Array(BINS);
   const previous = new Float64Array(BINS); // |S^|² of the previous frame
-  const floor = 10 ** (tune.gainFloorDb / 20);
+  const floor = 10 ** (floorDb / 20);
   const fft = new Fft(FFT_SIZE);
   const { re, im } = spectra;
   for (let f = 0; f < spectra.frames; f++) {
     spectra.frame(f, power);
+    const unwanted = interference(power, f);
     for (let k = 0; k < BINS; k++) {
-      const n = noise[k]! + 1e-12;
+      const n = unwanted[k]!;
       const posterior = power[k]! / n;
-      const prior = tune.ddAlpha * (previous[k]! / n) + (1 - tune.ddAlpha) * Math.max(posterior - 1, 0);
+      const prior = alpha * (previous[k]! / n) + (1 - alpha) * Math.max(posterior - 1, 0);
       const g = Math.max(floor, prior / (1 + prior));
       previous[k] = g * g * power[k]!;
       re[k]! *= g;
@@ -336,57 +374,6 @@ function wienerFilter(pcm: Pcm, measuredNoise: Float64Array, gain: number, tune:
     }
     fft.transform(re, im, true);
     // the frame's first half completes samples [start, start + HOP); its second half waits for the next frame
-    const start = frameStart(f);
-    for (let i = 0; i < HOP; i++) {
-      const at = start + i;
-      const value = carry[i]! + re[i]! * SQRT_HANN[i]!;
-      if (at >= 0 && at < samples.length) result[at] = clip16(value * scale);
-      carry[i] = re[HOP + i]! * SQRT_HANN[HOP + i]!;
-    }
-  }
-  return result;
-}
-
-/** Reverberation arriving later than this after the direct sound (3 STFT hops, 48 ms) counts as late. */
-const LATE_REVERB_DELAY_FRAMES = 3;
-
-/**
- * Late-reverberation suppression (Lebart, Boucher & Denbigh 2001): the late reverberant power of a bin
- * is its power LATE_REVERB_DELAY_FRAMES earlier, decayed as a room of `rt60Ms` decays in that time; it
- * is removed by a decision-directed Wiener gain (as the noise filter's), floored at `floorDb`.
- */
-function suppressLateReverb(pcm: Pcm, rt60Ms: number, gain: number, floorDb: number): Int16Array {
-  const delayFrames = LATE_REVERB_DELAY_FRAMES;
-  const samples = pcm.samples;
-  const spectra = new Spectra(samples);
-  const result = new Int16Array(new SharedArrayBuffer(samples.length * 2));
-  const carry = new Float64Array(HOP);
-  const scale = (gain * 32768) / FFT_SIZE;
-  const history = Array.from({ length: delayFrames }, () => new Float64Array(BINS)); // ring of past powers
-  const previous = new Float64Array(BINS);
-  const decay = Math.exp((-2 * 3 * Math.log(10) * ((delayFrames * HOP) / SAMPLE_RATE)) / (rt60Ms / 1000));
-  const floor = 10 ** (floorDb / 20);
-  const fft = new Fft(FFT_SIZE);
-  const power = new Float64Array(BINS);
-  const { re, im } = spectra;
-  for (let f = 0; f < spectra.frames; f++) {
-    spectra.frame(f, power);
-    const old = history[f % delayFrames]!;
-    for (let k = 0; k < BINS; k++) {
-      const late = decay * old[k]! + 1e-12;
-      const posterior = power[k]! / late;
-      const prior = 0.9 * (previous[k]! / late) + 0.1 * Math.max(posterior - 1, 0);
-      const g = Math.max(floor, prior / (1 + prior));
-      previous[k] = g * g * power[k]!;
-      old[k] = power[k]!;
-      re[k]! *= g;
-      im[k]! *= g;
-      if (k > 0 && k < FFT_SIZE / 2) {
-        re[FFT_SIZE - k]! *= g;
-        im[FFT_SIZE - k]! *= g;
-      }
-    }
-    fft.transform(re, im, true);
     const start = frameStart(f);
     for (let i = 0; i < HOP; i++) {
       const at = start + i;
