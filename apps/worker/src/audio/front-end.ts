@@ -390,7 +390,7 @@ function ddWienerFilter(
  * speech stops, energy can fall no faster than the room lets it decay, so the steepest falls (the
  * least-squares slope over 100 ms windows that start well above the noise floor) give the decay rate.
  */
-export function estimateRt60Ms(profile: EnergyProfile, noiseDb: number): number {
+function estimateRt60Ms(profile: EnergyProfile, noiseDb: number): number {
   const db = profile.db;
   const W = 10;
   const slopes: number[] = [];

@@ -68,6 +68,23 @@ describe("/detail transcript", () => {
     expect(player).toHaveAttribute("src", "/voice_yuelu/api/v3/audio/download?fileId=1&inline=1");
   });
 
+  /** /detail of a transcript whose get_text says what the speech front end did (`audio`) */
+  const showDetailWithAudio = (fileName: string, audio: object) => {
+    backend({
+      "GET /api/v2/audio/text/get_text": () => ({
+        fileId: 1,
+        fileName,
+        updateTime: 1_735_787_045,
+        timeLen: 15,
+        language: "zh",
+        asrResult: JSON.stringify(SEGMENTS),
+        abstracts: "",
+        audio,
+      }),
+    });
+    renderApp("/detail?fileId=1");
+  };
+
   it("says what the front end did to a noisy phone call (and nothing for a clean recording)", async () => {
     const audio = {
       denoised: true,
@@ -79,19 +96,7 @@ describe("/detail transcript", () => {
       bandwidthHz: 3400,
       rt60Ms: 180,
     };
-    backend({
-      "GET /api/v2/audio/text/get_text": () => ({
-        fileId: 1,
-        fileName: "电话.mp3",
-        updateTime: 1_735_787_045,
-        timeLen: 15,
-        language: "zh",
-        asrResult: JSON.stringify(SEGMENTS),
-        abstracts: "",
-        audio,
-      }),
-    });
-    renderApp("/detail?fileId=1");
+    showDetailWithAudio("电话.mp3", audio);
     await segments();
     const notes = screen.getByTestId("audio-notes");
     expect(notes).toHaveTextContent("已降噪（粉红噪声） · 窄带（电话）音频 · 音量已提升 12 dB");
@@ -113,19 +118,7 @@ describe("/detail transcript", () => {
       bandwidthHz: 7900,
       rt60Ms: 352,
     };
-    backend({
-      "GET /api/v2/audio/text/get_text": () => ({
-        fileId: 1,
-        fileName: "礼堂讲座.m4a",
-        updateTime: 1_735_787_045,
-        timeLen: 15,
-        language: "zh",
-        asrResult: JSON.stringify(SEGMENTS),
-        abstracts: "",
-        audio,
-      }),
-    });
-    renderApp("/detail?fileId=1");
+    showDetailWithAudio("礼堂讲座.m4a", audio);
     await segments();
     const notes = screen.getByTestId("audio-notes");
     expect(notes).toHaveTextContent("已减弱混响");
