@@ -20,6 +20,7 @@ import { OpenAiTtsEngine } from "../../apps/worker/src/engines/tts/openai.ts";
 import { type PcmAudio, TtsEngineUnavailableError } from "../../apps/worker/src/engines/tts/types.ts";
 import { enOrdinal, enYear, zhInteger } from "../../apps/worker/src/speech/spoken-numbers.ts";
 import { normaliseChinese, normaliseEnglish, speechPieces } from "../../apps/worker/src/speech/tts-text.ts";
+import { libraryVoices } from "../../prisma/src/seed/voices.ts";
 
 const BASE: TtsConfig = {
   TTS_ENGINE_ZH: "espeak-ng",
@@ -284,6 +285,22 @@ describe("espeak-ng in WebAssembly (a machine without the program)", () => {
       pitch: 0,
     });
     expect(secondsOf(slow.pieces[0]!)).toBeGreaterThan(1.8 * secondsOf(fast.pieces[0]!));
+  });
+
+  it("speaks every eSpeak voice of the library, the British ones too", { timeout: 30_000 }, async () => {
+    const engine = new EspeakEngine({});
+    const voices = libraryVoices.filter((v) => v.engine === "espeak-ng");
+    expect(voices.some((v) => (v.params as { voice?: string }).voice === "en-gb")).toBe(true);
+    for (const voice of voices) {
+      const language = voice.language === "en" ? "en" : "zh";
+      const { pieces } = await engine.synthesize([language === "en" ? "Good morning." : "早上好。"], {
+        language,
+        params: voice.params as Record<string, unknown>,
+        speed: 1,
+        pitch: 0,
+      });
+      expect(secondsOf(pieces[0]!), voice.slug).toBeGreaterThan(0.3);
+    }
   });
 });
 

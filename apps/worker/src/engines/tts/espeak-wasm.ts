@@ -35,6 +35,19 @@ export interface WasmVoice {
 }
 
 /**
+ * Selects `voice` ("en-gb+f2"). The build finds voices by their files' names, where the program also
+ * matches languages: British English is the file "en" there, so "en-gb" was unknown and the library's
+ * British voices failed on a machine without the program. A name with a region the build has no file
+ * for falls back to its language's file, keeping the variant.
+ */
+function setVoice(espeak: ESpeakNGWorker, voice: string): boolean {
+  if (espeak.set_voice(voice) === 0) return true;
+  const [name = "", variant] = voice.split("+");
+  const language = name.split("-")[0]!;
+  return language !== name && espeak.set_voice(variant ? `${language}+${variant}` : language) === 0;
+}
+
+/**
  * Speaks `text` in `voice`. Calls take turns (one instance, one voice setting at a time); between
  * sentences the event loop runs, so lock renewals and heartbeats of the worker go on.
  */
@@ -45,7 +58,7 @@ export function speakWasm(text: string, voice: WasmVoice, signal?: AbortSignal):
     signal?.throwIfAborted();
     const espeak = await load();
     await yieldToEventLoop();
-    if (espeak.set_voice(voice.voice) !== 0) {
+    if (!setVoice(espeak, voice.voice)) {
       throw new Error(`eSpeak NG (WebAssembly) has no voice '${voice.voice}'`);
     }
     espeak.set_rate(voice.rate);
@@ -76,7 +89,7 @@ export function wasmKnowsVoice(voice: string): Promise<boolean> {
   let answer = known.get(voice);
   if (!answer) {
     answer = load().then(
-      (espeak) => espeak.set_voice(voice) === 0,
+      (espeak) => setVoice(espeak, voice),
       () => false,
     );
     known.set(voice, answer);
