@@ -312,6 +312,34 @@ describe("with an LLM", () => {
     expect(kept.body.data.status).toBe(3);
   });
 
+  it("delete_forever gives back what the record's unfinished notes reserved, once, and keeps what done ones used", async () => {
+    const who = await signIn(t);
+    const rec = await record(t, who);
+    const done = await doneNote(who, { kind: "chapters", fileId: rec.fileId }, { chapters: [] });
+    await t.db.noteTask.update({ where: { id: done }, data: { tokensUsed: 0 } });
+    const usedByDone = await budgetUsed(t, who);
+    const queued = await call(t, who).post("/text/notes", { kind: "summary", fileId: rec.fileId });
+    const running = await call(t, who).post("/text/notes", { kind: "translation", fileId: rec.fileId, target: "zh" });
+    expect(queued.body.status_code).toBe(1);
+    expect(running.body.status_code).toBe(1);
+    await claimNoteTask(t.domain, running.body.data.taskId);
+    // the running one has used 40 tokens on its first step when the record goes
+    await t.db.noteTask.update({ where: { id: running.body.data.taskId }, data: { tokensUsed: 40 } });
+    await t.db.audioRecord.update({ where: { fileId: rec.fileId }, data: { deletedAt: new Date() } });
+    const gone = await Promise.all(
+      [1, 2].map(() =>
+        t
+          .http()
+          .post("/voice_yuelu/api/v1/audio/record/delete_forever")
+          .set("Cookie", who.cookie)
+          .send({ fileIds: `${rec.fileId}` }),
+      ),
+    );
+    expect(gone.map((r) => r.body.status_code).sort()).toEqual([1, 30001]);
+    expect(await t.db.noteTask.count({ where: { fileId: rec.fileId } })).toBe(0);
+    expect(await budgetUsed(t, who)).toBe(usedByDone + 40);
+  });
+
   it("is the owner's alone: another user's record 30001, task 20003, and questions never reach their records", async () => {
     const theirs = await record(t, bob, [
       { spkName: "Bob", startTime: 0, endTime: 4000, text: "The secret merger with the zeppelin company closes soon." },

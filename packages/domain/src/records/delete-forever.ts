@@ -1,6 +1,7 @@
 import { StatusCode } from "@yuelu/contracts";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { settleNoteTask } from "../notes/budget.ts";
 import { transact } from "../transaction.ts";
 import { OPEN_TASK_STATES } from "../transcription/task-state.ts";
 import { refundTranscription } from "../wallet/transcription-charge.ts";
@@ -10,7 +11,8 @@ import { refundTranscription } from "../wallet/transcription-charge.ts";
  * when one is not the user's or not in the bin). One transaction locks the records (a parallel
  * restore either runs first, and then this call answers 30001 and changes nothing, or waits and
  * finds them gone), locks their queued or running transcriptions, refunds those — the deletion is
- * what justifies the refund — and deletes the rows (transcripts and tasks with them, by cascade; a
+ * what justifies the refund — settles their unfinished AI notes (what a note did not use of the day's
+ * LLM budget goes back, as when it is cancelled) and deletes the rows (transcripts and tasks with them, by cascade; a
  * worker still running one finds its task gone and stops). The files go after the commit; a file
  * that cannot be removed is reported through `onFileError`, not fatal: the record is gone either way.
  */
@@ -32,8 +34,14 @@ export async function deleteRecordsForever(
       WHERE "fileId" = ANY(${fileIds}::int[]) AND status = ANY(${OPEN_TASK_STATES}::int[])
       ORDER BY id
       FOR UPDATE`;
+    const unsettledNotes = await tx.$queryRaw<{ id: number }[]>`
+      SELECT id FROM note_tasks
+      WHERE "fileId" = ANY(${fileIds}::int[]) AND "settledAt" IS NULL
+      ORDER BY id
+      FOR UPDATE`;
     const now = ctx.clock.now();
     for (const task of open) await refundTranscription(tx, task.id, now);
+    for (const note of unsettledNotes) await settleNoteTask(tx, note.id, now);
     await tx.audioRecord.deleteMany({ where: { fileId: { in: fileIds }, userId } });
     return binned.map((r) => r.storageKey);
   });
