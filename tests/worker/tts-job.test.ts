@@ -22,6 +22,7 @@ import {
   type TtsEngine,
   TtsEngineUnavailableError,
 } from "../../apps/worker/src/engines/tts/types.ts";
+import { analyseVoiceSample, nativeMatch, speakAsFloats } from "../../apps/worker/src/engines/voice/index.ts";
 import { runHousekeeping } from "../../apps/worker/src/jobs/housekeeping.ts";
 import { synthesizeSpeech } from "../../apps/worker/src/jobs/synthesize-speech.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
@@ -177,6 +178,63 @@ describe("the synthesis job (real engines, real database)", () => {
     expect(12 * Math.log2(high.stats.medianF0 / base.stats.medianF0)).toBeGreaterThan(3);
     expect(quiet.row.outputKey).toMatch(/\.wav$/);
     expect(quiet.stats.speechRms).toBeLessThan(0.5 * base.stats.speechRms);
+  });
+
+  it("a personal voice on an eSpeak base: eSpeak speaks at its pitch and pace, and the output lands on its pitch", {
+    timeout: 60_000,
+  }, async () => {
+    const text = "The weather was bright and clear this morning. We walked along the river to the old bridge.";
+    const kiddo = (await findVoice(t.db, 14))!;
+    expect(kiddo).toMatchObject({ engine: "espeak-ng", gender: "female" });
+    const products = configuredTtsEngines(t.config);
+    const espeak = products("espeak-ng");
+    expect(espeak.pitchAndPaceNative).toBe(true);
+    const base = analyseVoiceSample(await speakAsFloats(espeak, kiddo, text, 16_000), 16_000).profile!;
+    // a lower, slower speaker than the base (whose pitch eSpeak can reach: the voice's -p 95 goes down to 0)
+    const target = { ...base, medianHz: base.medianHz * 0.7, syllablesPerSecond: base.syllablesPerSecond * 0.9 };
+    const user = await seedUser(t.db);
+    const mine = await t.db.userVoice.create({
+      data: {
+        userId: user.id,
+        name: "我的声音",
+        language: "en",
+        sourceKey: `voice/${user.id}/sample.wav`,
+        status: 2,
+        method: "match",
+        basePromptId: 14,
+        profile: target,
+        baseProfile: { ...base },
+      },
+    });
+    const request: SynthesisRequest = {
+      text,
+      voice: kiddo,
+      speed: 1,
+      pitch: 0,
+      volume: 1,
+      format: "wav",
+      userVoice: { id: mine.id, name: mine.name },
+    };
+    const taskId = await requestSynthesis(t.domain, user.id, request, async () => {});
+    const asked: SynthesisOptions[] = [];
+    /** Test double: the real eSpeak engine, recording what it is asked for. */
+    const recording: TtsEngine = {
+      name: espeak.name,
+      languages: espeak.languages,
+      pitchAndPaceNative: espeak.pitchAndPaceNative,
+      ready: (language) => espeak.ready(language),
+      synthesize: (texts, options) => {
+        asked.push(options);
+        return espeak.synthesize(texts, options);
+      },
+    };
+    const tts = (name: string) => (name === "espeak-ng" ? recording : products(name));
+    expect(await synthesizeSpeech(taskId, { domain: t.domain, files: t.files, tts })).toMatchObject({ status: "done" });
+    const plan = nativeMatch(base, target);
+    expect(asked[0]).toMatchObject({ pitch: plan.semitones, speed: plan.speed });
+    const row = await t.db.ttsTask.findUniqueOrThrow({ where: { id: taskId } });
+    const stats = await audioStats(await saved(row.outputKey!, "mine.wav"));
+    expect(Math.abs(stats.medianF0 / target.medianHz - 1)).toBeLessThan(0.1);
   });
 
   it("a task deleted or failed while it runs stops quietly and leaves no file behind", {

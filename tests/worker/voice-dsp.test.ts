@@ -5,6 +5,7 @@ import { MidiProblem, tuneFromMidi } from "@yuelu/domain";
 import { DEBIAN_GM_SOUNDFONT, findSoundfont } from "@yuelu/runtime";
 import { YIN } from "pitchfinder";
 import { beforeAll, describe, expect, it } from "vitest";
+import { EspeakEngine } from "../../apps/worker/src/engines/tts/index.ts";
 import {
   analyseVoiceSample,
   centsBetween,
@@ -15,12 +16,16 @@ import {
   matchVoice,
   medianPitch,
   midiToHz,
+  nativeMatch,
   renderAccompaniment,
   renderWithSoundfont,
   resample,
   type SampleProblem,
+  scaleFrequencies,
   separateCentre,
   singSong,
+  speakAsFloats,
+  speakMatchedAsFloats,
   stretchAndShift,
   TIME_RATIO_LIMITS,
   trackPitch,
@@ -248,6 +253,38 @@ describe("voice matching", () => {
         Math.abs(Math.log(baseProfile.syllablesPerSecond / target.syllablesPerSecond)),
       );
     }
+  });
+
+  it("asks an engine with its own pitch and pace for pitch ÷ formant scale and pace × it, then resamples", () => {
+    const plan = nativeMatch(profile({}), profile({ medianHz: 240, formantHz: 1300 * 0.95, syllablesPerSecond: 4.4 }));
+    expect(plan.formantScale).toBeCloseTo(0.95, 6);
+    // after the resampling by 0.95 the pitch is 2 × (its 120 Hz), the pace 4.4 syllables a second
+    expect(2 ** (plan.semitones / 12) * plan.formantScale).toBeCloseTo(2, 6);
+    expect(plan.speed * plan.formantScale).toBeCloseTo(4.4 / 4, 6);
+  });
+
+  it("scales every frequency by resampling: a 200 Hz tone at ×0.9 is 180 Hz and 1/0.9 as long", () => {
+    const scaled = scaleFrequencies(tone(200, 1, SR, 3), SR, 0.9);
+    expect(scaled.length).toBe(Math.round(SR / 0.9));
+    expect(medianPitch(trackPitch(scaled, SR))).toBeCloseTo(180, 0);
+    const same = tone(200, 0.1, SR);
+    expect(scaleFrequencies(same, SR, 1)).toBe(same);
+  });
+
+  it("matches an eSpeak voice the product's way (its own pitch and pace, resampled) within 10 % of JFK's pitch", async () => {
+    const target = analyseVoiceSample(jfkTwice, SR).profile!;
+    const engine = new EspeakEngine({});
+    const woman = { language: "en" as const, params: { voice: "en-gb", variant: "f2", rate: 155, pitch: 78 } };
+    const base = analyseVoiceSample(await speakAsFloats(engine, woman, PASSAGE, SR), SR).profile!;
+    const matched = await speakMatchedAsFloats(engine, woman, PASSAGE, SR, base, target);
+    const after = analyseVoiceSample(matched, SR).profile!;
+    expect(Math.abs(after.medianHz / target.medianHz - 1)).toBeLessThan(0.1);
+    expect(Math.abs(Math.log(after.formantHz / target.formantHz))).toBeLessThan(
+      Math.abs(Math.log(base.formantHz / target.formantHz)),
+    );
+    expect(Math.abs(Math.log(after.syllablesPerSecond / target.syllablesPerSecond))).toBeLessThan(
+      Math.abs(Math.log(base.syllablesPerSecond / target.syllablesPerSecond)),
+    );
   });
 });
 

@@ -14,7 +14,7 @@ import { SpeechAudioError } from "../audio/speech-audio.ts";
 import type { TtsEngineResolver } from "../engines/tts/factory.ts";
 import { type PcmAudio, type TtsEngine, TtsEngineUnavailableError } from "../engines/tts/types.ts";
 import { PermanentVoiceError } from "../engines/voice/errors.ts";
-import { matchVoice } from "../engines/voice/match.ts";
+import { matchVoice, nativeMatch, scaleFrequencies } from "../engines/voice/match.ts";
 import { cloneTtsEngine, type RemoteVoiceConfig, storedReference } from "../engines/voice/remote.ts";
 import { NothingToSayError, renderSpeech, SilentSpeechError } from "../speech/render-speech.ts";
 
@@ -92,14 +92,15 @@ export async function synthesizeSpeech(taskId: number, ctx: SynthesizeContext): 
       .catch((error) => ctx.log?.error({ err: error, taskId }, "could not write synthesis progress"));
   };
 
-  const mine = await personalVoice(ctx, task.userVoiceId);
+  const mine = await personalVoice(ctx, task.userVoiceId, ctx.tts(task.engine));
   const engine = mine?.engine ?? ctx.tts(task.engine);
   await engine.ready(task.language);
   const started = Date.now();
   let rendered: Awaited<ReturnType<typeof renderSpeech>>;
   try {
+    const request = { ...task, pitch: task.pitch + (mine?.pitch ?? 0), speed: task.speed * (mine?.speed ?? 1) };
     const transform = mine?.transform;
-    rendered = await renderSpeech(engine, task, { signal, onProgress: (f) => report(f), transform });
+    rendered = await renderSpeech(engine, request, { signal, onProgress: (f) => report(f), transform });
   } catch (error) {
     await pending;
     if (abort.signal.aborted) throw new TtsTaskGoneError(taskId);
@@ -178,14 +179,19 @@ export function synthesisFailureOf(error: unknown): TtsTaskFailure {
 
 /**
  * A task spoken in one of the user's voices. A matched voice: the library voice's speech moved toward
- * the voice's profile (docs/voice.md "What 'my voice' is here"). A cloned voice: the clone server
- * speaks it with the voice's sample as reference (docs/voice.md "Configured engines"). Undefined for a
- * library voice; a voice deleted since the task was queued leaves the library voice as it is.
+ * the voice's profile (docs/voice.md "What 'my voice' is here") — by the engine's own pitch and pace
+ * (`pitch` semitones more, `speed` times faster) and a resampling where the engine has them (eSpeak:
+ * match.ts nativeMatch), else by Rubber Band. A cloned voice: the clone server speaks it with the voice's
+ * sample as reference (docs/voice.md "Configured engines"). Undefined for a library voice; a voice deleted
+ * since the task was queued leaves the library voice as it is.
  */
 async function personalVoice(
   ctx: SynthesizeContext,
   userVoiceId: number | null,
-): Promise<{ engine?: TtsEngine; transform?: (track: PcmAudio) => Promise<PcmAudio> } | undefined> {
+  baseEngine: TtsEngine,
+): Promise<
+  { engine?: TtsEngine; pitch?: number; speed?: number; transform?: (track: PcmAudio) => Promise<PcmAudio> } | undefined
+> {
   if (userVoiceId === null) return undefined;
   const voice = await ctx.domain.db.userVoice.findUnique({ where: { id: userVoiceId } });
   if (voice?.method === "clone") {
@@ -197,12 +203,21 @@ async function personalVoice(
   const target = ZVoiceProfile.safeParse(voice?.profile);
   const base = ZVoiceProfile.safeParse(voice?.baseProfile);
   if (!target.success || !base.success) return undefined;
-  return {
-    transform: async (track: PcmAudio): Promise<PcmAudio> => {
+  const change = (move: (floats: Float32Array, rate: number) => Float32Array | Promise<Float32Array>) => {
+    return async (track: PcmAudio): Promise<PcmAudio> => {
       const floats = Float32Array.from(track.samples, (v) => v / 32768);
-      const matched = await matchVoice(floats, track.sampleRate, base.data, target.data);
-      const samples = Int16Array.from(matched, (v) => Math.max(-32768, Math.min(32767, Math.round(v * 32767))));
+      const moved = await move(floats, track.sampleRate);
+      const samples = Int16Array.from(moved, (v) => Math.max(-32768, Math.min(32767, Math.round(v * 32767))));
       return { sampleRate: track.sampleRate, samples };
-    },
+    };
   };
+  if (baseEngine.pitchAndPaceNative) {
+    const plan = nativeMatch(base.data, target.data);
+    return {
+      pitch: plan.semitones,
+      speed: plan.speed,
+      transform: change((floats, rate) => scaleFrequencies(floats, rate, plan.formantScale)),
+    };
+  }
+  return { transform: change((floats, rate) => matchVoice(floats, rate, base.data, target.data)) };
 }

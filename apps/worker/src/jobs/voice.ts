@@ -18,9 +18,10 @@ import { PermanentVoiceError } from "../engines/voice/errors.ts";
 import {
   analyseVoiceSample,
   convertSong,
-  matchVoice,
   resample,
   singSong,
+  speakAsFloats,
+  speakMatchedAsFloats,
   stretchAndShift,
   type VoiceProfile,
 } from "../engines/voice/index.ts";
@@ -107,28 +108,17 @@ function progressOf(ctx: VoiceJobContext, kind: "voice" | "work", id: number) {
 }
 
 /** Speech of `text` by a library voice as floats at VOICE_RATE. */
-async function speak(ctx: VoiceJobContext, voice: LibraryVoice, text: string): Promise<Float32Array> {
-  const engine = ctx.tts(voice.engine);
-  await engine.ready(voice.language);
-  const result = await engine.synthesize([text], {
-    language: voice.language,
-    params: voice.params,
-    speed: 1,
-    pitch: 0,
-    signal: AbortSignal.timeout(120_000),
-  });
-  const piece = result.pieces[0];
-  if (!piece || piece.samples.length === 0) return new Float32Array(0);
-  let samples: Float32Array = Float32Array.from(piece.samples, (v) => v / 32768);
-  if (result.voicePitch) {
-    const [shifted] = await stretchAndShift([samples], piece.sampleRate, {
-      pitchScale: 2 ** (result.voicePitch / 12),
-      preserveFormants: result.keepFormants ?? true,
-    });
-    samples = shifted ?? samples;
-  }
-  return resample(samples, piece.sampleRate, VOICE_RATE);
-}
+const speak = (ctx: VoiceJobContext, voice: LibraryVoice, text: string) =>
+  speakAsFloats(ctx.tts(voice.engine), voice, text, VOICE_RATE);
+
+/** `text` by a library voice matched to `target`, as synthesis tasks in a personal voice are made. */
+const speakMatched = (
+  ctx: VoiceJobContext,
+  voice: LibraryVoice,
+  text: string,
+  base: VoiceProfile,
+  target: VoiceProfile,
+) => speakMatchedAsFloats(ctx.tts(voice.engine), voice, text, VOICE_RATE, base, target);
 
 /** The profile of a library voice, measured on its own speech. */
 async function libraryProfile(ctx: VoiceJobContext, voice: LibraryVoice): Promise<VoiceProfile | null> {
@@ -143,9 +133,10 @@ function distance(a: VoiceProfile, b: VoiceProfile): number {
 }
 
 /**
- * What a base voice costs beyond its distance: eSpeak's formant synthesis stays intelligible only for
- * small moves (bench/voice.mjs: moved to a real speaker it transcribes back at about 20 % WER, festival's
- * HTS voice at 3 %), so where a clearer voice exists it wins unless it is a third of an octave further.
+ * What a base voice costs beyond its distance: eSpeak's formant synthesis is less clear than festival's HTS
+ * voice, the more so the further it is moved (bench/voice.mjs: matched to a real speaker, eSpeak voices
+ * transcribe back at 2.5–18 % WER, festival's at about 7 %), so where a clearer voice exists it wins unless
+ * it is a third of an octave further.
  */
 const ROBOTIC_ENGINE_COST: Record<string, number> = { "espeak-ng": 0.35 };
 const baseCost = (voice: LibraryVoice, profile: VoiceProfile, target: VoiceProfile) =>
@@ -230,8 +221,7 @@ async function trainVoice(id: number, ctx: VoiceJobContext) {
   }
   if (!best) throw new PermanentVoiceError("engine-unavailable", `no library voice speaks ${language} on this worker`);
 
-  const speech = await speak(ctx, best.voice, PREVIEW_TEXT[language]);
-  const matched = await matchVoice(speech, VOICE_RATE, best.profile, target);
+  const matched = await speakMatched(ctx, best.voice, PREVIEW_TEXT[language], best.profile, target);
   await progress.report(0.9, true);
   const output = {
     method: "match" as const,

@@ -106,6 +106,7 @@ export function espeakArguments(
 export class EspeakEngine implements TtsEngine {
   readonly name = "espeak-ng" as const;
   readonly languages = ["zh", "en"] as const;
+  readonly pitchAndPaceNative = true;
 
   /** `configured`: ESPEAK_NG_BIN (unset: espeak-ng on PATH, else the WebAssembly build) */
   constructor(private readonly options: { configured?: string | undefined; concurrency?: number }) {}

@@ -142,6 +142,7 @@ function checked(engine: TtsEngine, config: TtsConfig): TtsEngine {
   return {
     name: engine.name,
     languages: engine.languages,
+    pitchAndPaceNative: engine.pitchAndPaceNative,
     ready,
     synthesize: async (texts, options) => {
       await ready(options.language);

@@ -39,6 +39,11 @@ export interface SynthesisResult {
 export interface TtsEngine {
   readonly name: TtsEngineName;
   readonly languages: readonly TtsLanguage[];
+  /**
+   * Whether `pitch` and `speed` are the synthesiser's own parameters over the whole range a personal voice
+   * asks for (eSpeak's formant synthesis), so matching a voice needs no phase vocoder (voice/match.ts).
+   */
+  readonly pitchAndPaceNative?: boolean;
   /** Throws TtsEngineUnavailableError when the engine cannot speak `language` here. */
   ready(language: TtsLanguage): Promise<void>;
   synthesize(texts: readonly string[], options: SynthesisOptions): Promise<SynthesisResult>;

@@ -5,7 +5,16 @@
  */
 export { renderAccompaniment } from "./accompaniment.ts";
 export { type ConvertOptions, convertSong } from "./convert.ts";
-export { FORMANT_SCALE_LIMITS, type MatchSettings, matchSettings, matchVoice, TIME_RATIO_LIMITS } from "./match.ts";
+export {
+  FORMANT_SCALE_LIMITS,
+  type MatchSettings,
+  matchSettings,
+  matchVoice,
+  type NativeMatch,
+  nativeMatch,
+  scaleFrequencies,
+  TIME_RATIO_LIMITS,
+} from "./match.ts";
 export {
   centsBetween,
   hzToMidi,
@@ -21,6 +30,7 @@ export { rubberBandReady, type StretchOptions, stretchAlongPitch, stretchAndShif
 export { type Separation, separateCentre } from "./separate.ts";
 export { type SingInput, type SungSong, singSong } from "./sing.ts";
 export { renderWithSoundfont } from "./soundfont.ts";
+export { type SpokenVoice, speakAsFloats, speakMatchedAsFloats } from "./speak.ts";
 export { checkSpeakers, SPEAKER_RULES, type SpeakerCheck } from "./speakers.ts";
 export {
   analyseVoiceSample,

@@ -1,3 +1,4 @@
+import { resample } from "./resample.ts";
 import { stretchAndShift } from "./rubberband.ts";
 import type { VoiceProfile } from "./voice-profile.ts";
 
@@ -48,4 +49,36 @@ export async function matchVoice(
   const settings = matchSettings(base, target);
   const [out] = await stretchAndShift([samples], sampleRate, settings);
   return out ?? new Float32Array(0);
+}
+
+/**
+ * Matching for an engine whose pitch and pace are its own parameters (TtsEngine.pitchAndPaceNative: eSpeak):
+ * the base voice is asked to speak `semitones` higher and `speed` times faster, and what it says is then
+ * played `formantScale` times faster (scaleFrequencies) — like a tape — which moves pitch and formants
+ * together and shortens it, landing pitch, formants and pace where matchSettings puts them with no phase
+ * vocoder in between. Rubber Band's formant-preserving pass costs eSpeak's buzz-excited speech much of its
+ * intelligibility (bench/voice.mjs: an eSpeak woman's voice matched to JFK, 25 % WER through Rubber Band,
+ * about 10 % this way).
+ */
+export interface NativeMatch {
+  /** semitones to ask the engine for, on top of the user's pitch */
+  semitones: number;
+  /** factor of the engine's pace, on top of the user's speed */
+  speed: number;
+  /** then every frequency × this (scaleFrequencies) */
+  formantScale: number;
+}
+
+export function nativeMatch(base: VoiceProfile, target: VoiceProfile): NativeMatch {
+  const { pitchScale, formantScale, timeRatio } = matchSettings(base, target);
+  return {
+    semitones: 12 * Math.log2(pitchScale / formantScale),
+    speed: 1 / (timeRatio * formantScale),
+    formantScale,
+  };
+}
+
+/** `samples` played `scale` times faster: every frequency (pitch and formants) × scale, the length ÷ scale. */
+export function scaleFrequencies(samples: Float32Array, sampleRate: number, scale: number): Float32Array {
+  return Math.abs(scale - 1) < 1e-6 ? samples : resample(samples, sampleRate, sampleRate / scale);
 }
