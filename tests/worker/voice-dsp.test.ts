@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { splitLyrics } from "@yuelu/contracts/syllables";
 import { BUILT_IN_TUNES } from "@yuelu/contracts/tunes";
-import { MidiProblem, tuneFromMidi } from "@yuelu/domain";
+import { type LibraryVoice, MidiProblem, tuneFromMidi } from "@yuelu/domain";
 import { DEBIAN_GM_SOUNDFONT, findSoundfont } from "@yuelu/runtime";
 import { YIN } from "pitchfinder";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -31,6 +31,8 @@ import {
   trackPitch,
   type VoiceProfile,
 } from "../../apps/worker/src/engines/voice/index.ts";
+import { likelyBases } from "../../apps/worker/src/jobs/voice.ts";
+import { libraryVoices } from "../../prisma/src/seed/voices.ts";
 import { whiteNoise } from "../helpers/noise.ts";
 import {
   alternate,
@@ -252,6 +254,23 @@ describe("voice matching", () => {
       expect(Math.abs(Math.log(after.syllablesPerSecond / target.syllablesPerSecond))).toBeLessThan(
         Math.abs(Math.log(baseProfile.syllablesPerSecond / target.syllablesPerSecond)),
       );
+    }
+  });
+
+  it("picks bases among people's voices whose gender fits the pitch, never a robot or a whisper", () => {
+    const library = libraryVoices as unknown as LibraryVoice[];
+    const offline = (language: string) =>
+      library.filter((v) => v.language === language && (v.engine === "espeak-ng" || v.engine === "festival"));
+    const slugs = (voices: LibraryVoice[]) => voices.map((v) => v.slug).sort();
+    const man = slugs(likelyBases(offline("en"), profile({ medianHz: 118 })));
+    expect(man).toEqual(["en-espeak-joe", "en-espeak-mike", "en-festival-david"]);
+    const woman = slugs(likelyBases(offline("en"), profile({ medianHz: 255 })));
+    expect(woman).toContain("en-espeak-kiddo");
+    expect(woman).not.toContain("en-espeak-robo");
+    for (const pitch of [118, 180, 255]) {
+      for (const v of likelyBases(offline("zh"), profile({ medianHz: pitch }))) {
+        expect(["robot", "whisper"]).not.toContain(v.style);
+      }
     }
   });
 

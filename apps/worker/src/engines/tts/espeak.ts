@@ -36,6 +36,13 @@ export interface EspeakParams {
 }
 
 const DEFAULT_VOICE: Record<TtsLanguage, string> = { zh: "cmn", en: "en-us" };
+/**
+ * Voice names that are a language rather than a voice file. Given "en-gb+f2", the program (1.51) finds the
+ * language and drops the "+f2" variant: Emma, a young woman's voice, spoke as the plain British man's voice
+ * (its output byte for byte that of "-v en": 135 Hz against 259 Hz with the variant). British English's
+ * file is "en" (gmw/en), which is also the only name the WebAssembly build knows for it.
+ */
+const VOICE_FILE: Record<string, string> = { "en-gb": "en" };
 /** espeak's pitch scale: about 6 steps a semitone around its middle. */
 const STEPS_PER_SEMITONE = 6;
 
@@ -86,10 +93,11 @@ export function espeakArguments(
   params: EspeakParams,
   options: Pick<SynthesisOptions, "language" | "speed" | "pitch">,
 ): { args: string[]; pitchApplied: number; wasm: WasmVoice } {
-  const voice =
+  const named =
     typeof params.voice === "string" && /^[\w-]{1,40}$/.test(params.voice)
       ? params.voice
       : DEFAULT_VOICE[options.language];
+  const voice = VOICE_FILE[named.toLowerCase()] ?? named;
   const variant = typeof params.variant === "string" && /^[\w-]{1,40}$/.test(params.variant) ? params.variant : "";
   const rate = Math.round(clamp((Number(params.rate) || 170) * options.speed, 80, 450));
   const base = clamp(Number.isFinite(Number(params.pitch)) ? Number(params.pitch) : 50, 0, 99);
