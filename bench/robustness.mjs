@@ -298,7 +298,7 @@ try {
         withFront.push(errorRate(source.text, b.text, source.language));
         const r = b.report;
         decisions.add(
-          `${r.denoised ? `denoised (${r.noise})` : r.dereverberated ? "dereverberated" : "untouched"}${b.twoHearings ? ", heard twice" : ""}${r.narrowBand ? ", narrow-band" : ""}${r.gainDb ? `, ${r.gainDb > 0 ? "+" : ""}${r.gainDb} dB` : ""} · SNR≈${r.facts.snrDb} dB, spread ${r.facts.noiseSpreadDb} dB, RT60≈${r.facts.rt60Ms} ms`,
+          `${r.denoised ? `denoised (${r.noise})` : r.dereverberated ? "dereverberated" : r.narrowBand ? "upper band lifted" : "untouched"}${b.twoHearings ? ", heard twice" : ""}${r.narrowBand ? ", narrow-band" : ""}${r.gainDb ? `, ${r.gainDb > 0 ? "+" : ""}${r.gainDb} dB` : ""} · SNR≈${r.facts.snrDb} dB, spread ${r.facts.noiseSpreadDb} dB, RT60≈${r.facts.rt60Ms} ms`,
         );
         if (showTexts)
           console.log(

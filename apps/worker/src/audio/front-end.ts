@@ -41,6 +41,13 @@ export const TUNING = {
   rt60Scale: 1.5,
   /** the late-reverberation gain never takes a bin down by more than this */
   reverbFloorDb: -12,
+  /**
+   * telephone-band audio gets its upper band lifted by a high shelf from this frequency (Hz) by this much
+   * (dB): codecs and phone lines leave the 2.5–4 kHz consonant cues weak, and moonshine then drops final
+   * sibilants ("Americans" → "American") — 0 dB turns it off
+   */
+  narrowBandShelfHz: 2500,
+  narrowBandShelfDb: 6,
 };
 export type Tuning = typeof TUNING;
 export const ENHANCE_BELOW_SNR_DB = TUNING.enhanceBelowSnrDb;
@@ -71,7 +78,10 @@ export interface FrontEndReport {
   denoised: boolean;
   /** late reverberation suppressed (a reverberant room, not noisy) */
   dereverberated: boolean;
-  /** telephone-band audio (nothing above ~4 kHz): said, not changed */
+  /**
+   * telephone-band audio (nothing above ~4 kHz): said, and its upper band lifted (TUNING.narrowBandShelfDb)
+   * unless it was denoised or dereverberated
+   */
   narrowBand: boolean;
   /** the gain applied to bring speech to one level (dB; 0 when none) */
   gainDb: number;
@@ -263,14 +273,49 @@ export function applyFrontEnd(
     gainDb: round1(gainDb),
   };
   if (denoise) report.noise = colourOf(facts.noiseTiltDbPerOctave);
-  if (!denoise && !dereverb && gainDb === 0) return { pcm, report };
+  // Not on top of the noise or reverberation filters: after dereverberation the lift cost JFK words
+  // (reverberation 4.5 → 5.7 % over 8 draws).
+  const lift = options.enhance !== false && narrowBand && !denoise && !dereverb && tune.narrowBandShelfDb > 0;
+  if (!denoise && !dereverb && !lift && gainDb === 0) return { pcm, report };
   const gain = 10 ** (gainDb / 20);
   const out = denoise
     ? wienerFilter(pcm, noise, gain, tune)
     : dereverb
       ? suppressLateReverb(pcm, facts.rt60Ms * tune.rt60Scale, gain, tune.reverbFloorDb)
       : scaled(pcm.samples, gain);
+  if (lift) highShelfInPlace(out, tune.narrowBandShelfHz, tune.narrowBandShelfDb);
   return { pcm: pcmFrom(out), report };
+}
+
+/**
+ * A high shelf (Audio EQ Cookbook, R. Bristow-Johnson; slope 1) over 16-bit samples in place: everything
+ * above `hz` raised by `db`, clipped.
+ */
+function highShelfInPlace(samples: Int16Array, hz: number, db: number): void {
+  const a = 10 ** (db / 40);
+  const w0 = (2 * Math.PI * hz) / SAMPLE_RATE;
+  const cos = Math.cos(w0);
+  const alpha = (Math.sin(w0) / 2) * Math.SQRT2; // slope S = 1
+  const root = 2 * Math.sqrt(a) * alpha;
+  const b0 = a * (a + 1 + (a - 1) * cos + root);
+  const b1 = -2 * a * (a - 1 + (a + 1) * cos);
+  const b2 = a * (a + 1 + (a - 1) * cos - root);
+  const a0 = a + 1 - (a - 1) * cos + root;
+  const a1 = 2 * (a - 1 - (a + 1) * cos);
+  const a2 = a + 1 - (a - 1) * cos - root;
+  let x1 = 0;
+  let x2 = 0;
+  let y1 = 0;
+  let y2 = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const x = samples[i]!;
+    const y = (b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2) / a0;
+    x2 = x1;
+    x1 = x;
+    y2 = y1;
+    y1 = y;
+    samples[i] = clip16(y);
+  }
 }
 
 function colourOf(tilt: number): "white" | "pink" | "brown" {
