@@ -1,9 +1,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { forgetTools } from "@yuelu/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeToPcm } from "../../apps/worker/src/audio/pcm.ts";
 import { MoonshineEngine } from "../../apps/worker/src/engines/asr/moonshine.ts";
+import { espeakTool } from "../../apps/worker/src/engines/tts/espeak.ts";
 import { EspeakEngine } from "../../apps/worker/src/engines/tts/index.ts";
 import {
   analyseVoiceSample,
@@ -67,7 +69,7 @@ describe("a matched voice", () => {
     expect(pitchError).toBeLessThanOrEqual(0.1);
   });
 
-  it("without festival: eSpeak's voice, matched through its own pitch and pace, meets the same goals", {
+  it("on a bare machine: eSpeak's voice (WebAssembly), matched through its own pitch and pace, meets the same goals", {
     timeout: 120_000,
   }, async () => {
     const speaker = repeat(jfk(), 2);
@@ -76,8 +78,19 @@ describe("a matched voice", () => {
     const voice = { language: "en" as const, params: kiddo.params as Record<string, unknown> };
     const engine = new EspeakEngine({});
     const text = SENTENCES.join(" ");
-    const baseProfile = analyseVoiceSample(await speakAsFloats(engine, voice, text, RATE), RATE).profile!;
-    const matched = await speakMatchedAsFloats(engine, voice, text, RATE, baseProfile, target);
+    // a bare machine: no espeak-ng program on PATH, so eSpeak's WebAssembly build speaks
+    const savedPath = process.env.PATH;
+    process.env.PATH = "/nonexistent";
+    forgetTools();
+    let matched: Float32Array;
+    try {
+      expect(espeakTool(undefined)?.kind).toBe("wasm");
+      const baseProfile = analyseVoiceSample(await speakAsFloats(engine, voice, text, RATE), RATE).profile!;
+      matched = await speakMatchedAsFloats(engine, voice, text, RATE, baseProfile, target);
+    } finally {
+      process.env.PATH = savedPath;
+      forgetTools();
+    }
 
     const heard = await new MoonshineEngine().transcribe(matched, { language: "en" });
     const { wer } = wordErrorRate(text, heard.segments.map((s) => s.text).join(" "));
