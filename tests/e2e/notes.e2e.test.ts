@@ -138,6 +138,12 @@ describe("AI notes with a language model", () => {
     // the translation under each line at this width: the rows grew and none overlaps the next
     await expect.poll(() => rowOverlap(page)).toBeLessThanOrEqual(1);
     await page.screenshot({ path: `${SCREENSHOTS}/notes-375.png` });
+    // at this width the notes are a pane of their own, one tap from the top instead of under the transcript
+    expect(await page.getByTestId("ask").isVisible()).toBe(false);
+    await page.getByTestId("detail-panes").getByRole("button").nth(1).click();
+    await page.getByTestId("ask").waitFor();
+    expect(await page.getByTestId("segment").first().isVisible()).toBe(false);
+    await expect.poll(() => noSideScroll(page)).toBe(0);
     await page.getByTestId("ask").evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" }));
     await page.screenshot({ path: `${SCREENSHOTS}/notes-ask-375.png` });
     await context.close();
@@ -162,6 +168,7 @@ describe("AI notes without a language model", () => {
     expect(await offline.textContent()).toMatch(/LLM_URL.*LLM_MODEL/);
     expect(await page.getByTestId("ai-translation").count()).toBe(0);
 
+    await page.getByRole("button", { name: "摘要 · 章节 · 问答" }).click();
     await page.getByRole("tab", { name: "章节速览" }).click();
     await page.getByTestId("chapter").first().waitFor();
     expect(await page.getByTestId("chapters-source").textContent()).toContain("自动分段");
@@ -177,7 +184,15 @@ describe("AI notes without a language model", () => {
     await expect.poll(() => noSideScroll(page)).toBe(0);
     await page.getByTestId("ask").scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOTS}/notes-offline-375.png` });
+    // a chapter tapped in the notes pane brings the transcript back, at that chapter
+    await page.getByRole("tab", { name: "章节速览" }).click();
+    await page.getByTestId("chapter").first().getByRole("button").first().click();
+    await page.getByTestId("segment").first().waitFor();
+    expect(await page.getByTestId("chapters").isVisible()).toBe(false);
     await page.setViewportSize(DESKTOP);
+    // wider, both show side by side whatever the pane
+    await page.getByTestId("chapters").waitFor();
+    expect(await page.getByTestId("detail-panes").isVisible()).toBe(false);
     await page.screenshot({ path: `${SCREENSHOTS}/notes-offline-desktop.png` });
     await context.close();
   });

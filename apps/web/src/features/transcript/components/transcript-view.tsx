@@ -91,13 +91,27 @@ export function TranscriptView({
     [updatePara],
   );
 
+  /**
+   * At phone width the transcript and the notes (summary, chapters, ask, hot words) are two panes, one shown
+   * at a time (the switcher under the player), so the notes are not a whole transcript's scroll away. Wider,
+   * both show side by side and the pane changes nothing.
+   */
+  const [pane, setPane] = useState<"text" | "notes">("text");
+  /** A chapter: seek to its segment, showing the transcript. */
+  const seekFromNotes = useCallback(
+    (index: number) => {
+      setPane("text");
+      onSeek(index);
+    },
+    [onSeek],
+  );
   /** A to-do, a passage, a citation: play from its segment (the browser may refuse to play: the seek stays). */
   const onPlay = useCallback(
     (index: number) => {
-      onSeek(index);
+      seekFromNotes(index);
       void media.current?.play()?.catch(() => {});
     },
-    [onSeek],
+    [seekFromNotes],
   );
   const passageTarget = useMemo(
     () => ({
@@ -156,7 +170,7 @@ export function TranscriptView({
   };
 
   return (
-    <div className="detail-layout">
+    <div className="detail-layout" data-pane={pane}>
       <div className="detail-primary">
         <div className="player-bar" ref={playerBar}>
           <MediaPlayer
@@ -168,6 +182,20 @@ export function TranscriptView({
             downloadHref={downloadHref}
           />
         </div>
+        <fieldset className="detail-panes" data-testid="detail-panes">
+          <legend className="sr-only">{t("transcript.panes")}</legend>
+          {(["text", "notes"] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              className="detail-pane"
+              aria-pressed={pane === value}
+              onClick={() => setPane(value)}
+            >
+              {t(value === "text" ? "transcript.paneText" : "transcript.paneNotes")}
+            </button>
+          ))}
+        </fieldset>
         <TranscriptSearch query={query} onQuery={setQuery} total={matches.length} current={current} onMove={move} />
         {segments.length > 0 && (
           <TranslationBar fileId={transcript.fileId} target={target} view={view} onView={setView} />
@@ -224,7 +252,7 @@ export function TranscriptView({
             />
           </Tabs.Content>
           <Tabs.Content value="chapters">
-            <ChaptersPanel fileId={transcript.fileId} onSeek={onSeek} />
+            <ChaptersPanel fileId={transcript.fileId} onSeek={seekFromNotes} />
           </Tabs.Content>
           <Tabs.Content value="ask">
             <AskPanel fileId={transcript.fileId} target={passageTarget} />
