@@ -92,7 +92,7 @@ export async function synthesizeSpeech(taskId: number, ctx: SynthesizeContext): 
       .catch((error) => ctx.log?.error({ err: error, taskId }, "could not write synthesis progress"));
   };
 
-  const mine = await personalVoice(ctx, task.userVoiceId, ctx.tts(task.engine));
+  const mine = await personalVoice(ctx, task.userVoiceId, task.engine);
   const engine = mine?.engine ?? ctx.tts(task.engine);
   await engine.ready(task.language);
   const started = Date.now();
@@ -188,7 +188,7 @@ export function synthesisFailureOf(error: unknown): TtsTaskFailure {
 async function personalVoice(
   ctx: SynthesizeContext,
   userVoiceId: number | null,
-  baseEngine: TtsEngine,
+  baseEngine: string,
 ): Promise<
   { engine?: TtsEngine; pitch?: number; speed?: number; transform?: (track: PcmAudio) => Promise<PcmAudio> } | undefined
 > {
@@ -211,7 +211,7 @@ async function personalVoice(
       return { sampleRate: track.sampleRate, samples };
     };
   };
-  if (baseEngine.pitchAndPaceNative) {
+  if (ctx.tts(baseEngine).pitchAndPaceNative) {
     const plan = nativeMatch(base.data, target.data);
     return {
       pitch: plan.semitones,

@@ -57,8 +57,8 @@ export async function matchVoice(
  * played `formantScale` times faster (scaleFrequencies) — like a tape — which moves pitch and formants
  * together and shortens it, landing pitch, formants and pace where matchSettings puts them with no phase
  * vocoder in between. Rubber Band's formant-preserving pass costs eSpeak's buzz-excited speech much of its
- * intelligibility (bench/voice.mjs: an eSpeak woman's voice matched to JFK, 25 % WER through Rubber Band,
- * about 10 % this way).
+ * intelligibility (bench/README.md: an eSpeak woman's voice matched to JFK, 25 % WER through Rubber Band,
+ * 13 % this way).
  */
 export interface NativeMatch {
   /** semitones to ask the engine for, on top of the user's pitch */
