@@ -1,4 +1,4 @@
-import { createApiServer } from "@yuelu/api";
+import { apiLoggerOptions, createApiServer } from "@yuelu/api";
 import { addJobSource, loadConfig, openPlatform, startBackupSchedule } from "@yuelu/runtime";
 import closeWithGrace from "close-with-grace";
 import pino from "pino";
@@ -11,10 +11,7 @@ import { startWorkerProcess } from "./worker-process.ts";
  * that same database (worker-process.ts) — the apps themselves never import each other.
  */
 const config = loadConfig();
-const logger = pino({
-  level: config.LOG_LEVEL,
-  redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-});
+const logger = pino(apiLoggerOptions(config.LOG_LEVEL));
 const withWorkers = config.workerMode === "embedded";
 const platform = await openPlatform(config, logger, { shareEmbedded: withWorkers });
 const app = await createApiServer(platform, logger);

@@ -131,6 +131,51 @@ describe("API keys", () => {
     );
   });
 
+  it("a key cannot make, list or revoke keys (10007): revoking a leaked key ends its access", async () => {
+    const who = await signIn(t);
+    const leaked = await makeKey(who, "leaked");
+    const bearer = `Bearer ${leaked.key}`;
+    const calls = {
+      create: () => t.http().post(api("/api/v1/api_keys/create")).send({ name: "successor" }),
+      list: () => t.http().get(api("/api/v1/api_keys/list")),
+      revoke: () => t.http().post(api("/api/v1/api_keys/revoke")).send({ id: leaked.id }),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      // with the user's cookie beside it too: the Bearer key is the caller, and it may not
+      for (const cookie of ["", who.cookie]) {
+        const res = await call().set("Authorization", bearer).set("Cookie", cookie).set("lang", "en");
+        expect(res.body.status_code, name).toBe(10007);
+        expect(res.body.data ?? null, name).toBeNull();
+      }
+    }
+    expect(
+      await t.db.apiKey.findMany({ where: { userId: who.userId }, select: { id: true, revokedAt: true } }),
+    ).toEqual([{ id: leaked.id, revokedAt: null }]);
+    expect((await t.db.apiKey.findUniqueOrThrow({ where: { id: leaked.id } })).scopes).toEqual(["api"]);
+    // the key still does what it is for
+    expect((await t.http().get(api("/api/v1/user/info")).set("Authorization", bearer)).body.status_code).toBe(1);
+
+    // the owner, signed in, revokes it: its next call is nobody's
+    const revoked = await t
+      .http()
+      .post(api("/api/v1/api_keys/revoke"))
+      .set("Cookie", who.cookie)
+      .send({ id: leaked.id });
+    expect(revoked.body.status_code).toBe(1);
+    // (the /voice_yuelu envelope says so with HTTP 200, as the SPA reads it; /v1 with HTTP 401)
+    const after = await t.http().get(api("/api/v1/user/info")).set("Authorization", bearer);
+    expect(after.body.status_code).toBe(10001);
+    expect((await t.http().get("/v1/models").set("Authorization", bearer)).status).toBe(401);
+  });
+
+  it("a key row that claims more than a key may hold gets no more than 'api'", async () => {
+    const who = await signIn(t);
+    const made = await makeKey(who);
+    await t.db.apiKey.update({ where: { id: made.id }, data: { scopes: ["api", "keys", "console"] } });
+    const res = await t.http().get(api("/api/v1/api_keys/list")).set("Authorization", `Bearer ${made.key}`);
+    expect(res.body.status_code).toBe(10007);
+  });
+
   it("a disabled user's keys stop working", async () => {
     const who = await signIn(t);
     const made = await makeKey(who);

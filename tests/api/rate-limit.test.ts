@@ -86,6 +86,38 @@ describe("the per-minute flood guard", () => {
     }
   });
 
+  it("classes a percent-encoded path by the route it reaches: counted, and never cached (issue 40)", async () => {
+    const small = await createTestApp({ RATE_LIMIT_PER_MINUTE: "30" });
+    try {
+      const user = await devSession(small, "13710009995");
+      // `/%76oice_yuelu/…` is routed to `/voice_yuelu/…`: the same budget as the plain path, not a free one
+      const encoded = "/%76oice_yuelu/api/v1/user/info";
+      const first = await small.http().get(encoded).set("Cookie", user.cookie);
+      expect(first.status).toBe(200);
+      expect(first.body.status_code).toBe(1);
+      expect(first.headers["cache-control"]).toBe("no-store");
+      const codes: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const path = i % 2 ? encoded : api("/api/v1/user/info");
+        codes.push((await small.http().get(path).set("Cookie", user.cookie)).status);
+      }
+      expect(codes.filter((c) => c === 200)).toHaveLength(29);
+      expect(codes.slice(29).every((c) => c === 429)).toBe(true);
+      // a public share page, anonymous (per address): encoded it is counted too
+      const anonymous: number[] = [];
+      for (let i = 0; i < 32; i++) anonymous.push((await small.http().get("/%73/not-a-token")).status);
+      // (the address already spent a little of its 30 signing in)
+      expect(anonymous.filter((c) => c !== 429).length).toBeLessThan(30);
+      expect(anonymous.slice(-2)).toEqual([429, 429]);
+      // /v1's answers are personal: never cached, however the path is spelled
+      for (const path of ["/%761/models", "/v%31/models"]) {
+        expect((await small.http().get(path)).headers["cache-control"], path).toBe("no-store");
+      }
+    } finally {
+      await small.close();
+    }
+  });
+
   it.runIf(Boolean(process.env.REDIS_URL))("shares one count between API replicas through Redis", async () => {
     const first = await createTestApp({ RATE_LIMIT_PER_MINUTE: "10" });
     const second = await createTestApp({ RATE_LIMIT_PER_MINUTE: "10" }, { shareDatabaseWith: first });

@@ -430,7 +430,7 @@ describe("the upload service on its own (limits and stores a test chooses)", () 
       try {
         const tmpDir = path.join(t.config.dataDir, "tmp");
         return await receiveUpload(
-          { db: t.db, files: t.files, log: mini.log, lang: "zh", tmpDir, ...deps },
+          { db: t.db, domain: t.domain, files: t.files, log: mini.log, lang: "zh", tmpDir, tools: {}, ...deps },
           user.userId,
           req,
           {

@@ -158,6 +158,24 @@ describe("generate_url", () => {
     }
     expect(await t.db.shareLink.count({ where: { fileId: theirs.fileId } })).toBe(0);
   });
+
+  it("from another site's page (an <img> pointing at it) → 10007, HTTP 403, and no link is made", async () => {
+    const rec = await record(alice);
+    const fromElsewhere = [
+      { "Sec-Fetch-Site": "cross-site" },
+      { "Sec-Fetch-Site": "same-site" },
+      { Origin: "https://evil.example" },
+    ];
+    for (const headers of fromElsewhere) {
+      const res = await get(alice, `/text/generate_url?fileId=${rec.fileId}&password=chosen-by-them`).set(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.body.status_code, JSON.stringify(headers)).toBe(10007);
+    }
+    expect(await t.db.shareLink.count({ where: { fileId: rec.fileId } })).toBe(0);
+    // the app's own page still makes one
+    const own = await get(alice, `/text/generate_url?fileId=${rec.fileId}`).set("Sec-Fetch-Site", "same-origin");
+    expect(own.body.status_code, own.body.status_msg).toBe(1);
+  });
 });
 
 describe("the owner's links", () => {
@@ -351,6 +369,37 @@ describe("the public page /s/<token>", () => {
     const refused = await v.post(pathOf(link.url), { password: "right-one" });
     expect(refused.status).toBe(429);
     expect(refused.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("a guesser locks only itself out: a real viewer from another address still opens the link", async () => {
+    const rec = await record(alice);
+    const link = await create(alice, { fileId: rec.fileId, password: "right-one" });
+    const attacker = visitor();
+    for (let i = 0; i < SHARE_PASSWORD_LIMIT + 2; i++)
+      await attacker.post(pathOf(link.url), { password: `guess-${i}` });
+    expect((await attacker.post(pathOf(link.url), { password: "right-one" })).status).toBe(429);
+    // the viewer the owner gave the password to is not locked out of the link
+    const viewer = visitor();
+    const unlocked = await viewer.post(pathOf(link.url), { password: "right-one" });
+    expect(unlocked.status).toBe(303);
+    const cookie = [unlocked.headers["set-cookie"] ?? []].flat().join("\n").split(";")[0]!;
+    const page = await viewer.get(pathOf(link.url)).set("Cookie", cookie).expect(200);
+    expect(page.text).toContain("Welcome to the roadmap review.");
+    // the guesser is held on every link, not only this one
+    const another = await create(alice, { fileId: rec.fileId, password: "right-one" });
+    expect((await attacker.post(pathOf(another.url), { password: "guess" })).status).toBe(429);
+  });
+
+  it("an IPv6 guesser is counted by its /64: a new address of the same network guesses no more", async () => {
+    const rec = await record(alice);
+    const link = await create(alice, { fileId: rec.fileId, password: "right-one" });
+    const network = `2001:db8:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
+    const from = (address: string, password: string) =>
+      t.http().post(pathOf(link.url)).set("X-Forwarded-For", address).type("form").send({ password });
+    for (let i = 1; i <= SHARE_PASSWORD_LIMIT; i++) expect((await from(`${network}::${i}`, "guess")).status).toBe(401);
+    expect((await from(`${network}:1:2:3:4`, "guess")).status).toBe(429);
+    // another network (a viewer elsewhere) is not
+    expect((await from(`2001:db8:ffff:${randomBytes(2).toString("hex")}::1`, "right-one")).status).toBe(303);
   });
 
   it("a revoked link answers 410 saying so, and reveals nothing of the record", async () => {

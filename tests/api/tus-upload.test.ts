@@ -176,6 +176,57 @@ describe("resumable uploads (tus 1.0.0) on the local store", () => {
     expect(await areaFiles()).not.toContain(id);
   });
 
+  it("acts on the id it checked: a query naming another user's upload steers neither HEAD, PATCH nor DELETE", async () => {
+    // Bob's upload holds a whole small recording but its last byte; Mallory owns an empty one of her own.
+    const mallory = await signIn(t);
+    const bytes = await readFile(fx.wav);
+    const victimUrl = await created(bob, "bob.wav", bytes.length);
+    const victimId = victimUrl.split("/").pop() as string;
+    const asBob = { ...tusHeaders, Cookie: bob.cookie };
+    const sent = await t
+      .http()
+      .patch(victimUrl)
+      .set(asBob)
+      .set({ "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" })
+      .send(bytes.subarray(0, bytes.length - 1));
+    expect(sent.status).toBe(204);
+    const ownUrl = await created(mallory, "mine.wav", bytes.length);
+    // @tus/server takes the id from the URL's last segment, query included: `?x=/<victim>` ends in Bob's id
+    const steered = `${ownUrl}?x=/${victimId}`;
+    const asMallory = { ...tusHeaders, Cookie: mallory.cookie };
+
+    const head = await t.http().head(steered).set(asMallory);
+    expect(head.status).toBe(200);
+    expect(head.headers["upload-offset"]).toBe("0"); // her own upload's offset, not Bob's
+    // PATCH at Bob's offset with his last byte: it must not finish Bob's upload into Mallory's library
+    const patch = await t
+      .http()
+      .patch(steered)
+      .set(asMallory)
+      .set({ "Upload-Offset": String(bytes.length - 1), "Content-Type": "application/offset+octet-stream" })
+      .send(bytes.subarray(bytes.length - 1));
+    expect(patch.status).toBe(409); // her upload is at offset 0
+    expect(await t.db.audioRecord.count({ where: { userId: mallory.userId } })).toBe(0);
+    const del = await t.http().delete(steered).set(asMallory);
+    expect(del.status).toBe(204);
+
+    // Bob's upload is untouched, and he finishes it himself
+    const still = await t.http().head(victimUrl).set(asBob);
+    expect(still.status).toBe(200);
+    expect(still.headers["upload-offset"]).toBe(String(bytes.length - 1));
+    expect(await areaFiles()).toContain(victimId);
+    const last = await t
+      .http()
+      .patch(victimUrl)
+      .set(asBob)
+      .set({ "Upload-Offset": String(bytes.length - 1), "Content-Type": "application/offset+octet-stream" })
+      .send(bytes.subarray(bytes.length - 1));
+    expect(last.status).toBe(200);
+    expect(last.body).toMatchObject({ status_code: 1, data: { fileName: "bob.wav" } });
+    // and Mallory's own upload was the one her DELETE ended
+    expect((await t.http().head(ownUrl).set(asMallory)).status).toBe(404);
+  });
+
   it("refuses as early as the bytes allow, leaving nothing behind", async () => {
     const user = await signIn(t);
     const before = (await areaFiles()).length;

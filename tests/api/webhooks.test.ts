@@ -1,4 +1,4 @@
-import { FileStatus } from "@yuelu/contracts";
+import { FileStatus, WEBHOOK_MANUAL_SENDS_PER_HOUR } from "@yuelu/contracts";
 import { CLI_ACTOR, claimTask, completeTask, setRole } from "@yuelu/domain";
 import { QueueName } from "@yuelu/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -251,6 +251,12 @@ describe("endpoints", () => {
       "http://100.64.0.1/hook",
       "http://[::1]/hook",
       "http://[::ffff:127.0.0.1]/hook",
+      // IPv6 forms that carry loopback or private IPv4 (issue 40): SIIT, local-use NAT64, 6to4, Teredo
+      "http://[::ffff:0:127.0.0.1]/hook",
+      "http://[64:ff9b:1::7f00:1]/hook",
+      "http://[2002:7f00:1::]/hook",
+      "http://[2002:a9fe:a9fe::]/latest/meta-data/",
+      "http://[2001:0:808:808::80ff:fffe]/hook",
       "http://[fe80::1]/hook",
       "http://0.0.0.0/hook",
       "http://localhost:8080/hook",
@@ -340,6 +346,35 @@ describe("endpoints", () => {
     expect(JSON.stringify(create?.requestBody)).toContain("order.paid");
     expect(doc.paths["/voice_yuelu/admin/webhooks"]?.post?.tags).toEqual(["admin: webhooks"]);
     expect(doc.paths["/voice_yuelu/api/v1/webhooks/deliveries"]?.get).toBeDefined();
+  });
+
+  it(`test events and re-sends: ${WEBHOOK_MANUAL_SENDS_PER_HOUR} an hour per user together, then 10003 and nothing queued`, async () => {
+    const dave = await signIn(t);
+    const hook = await register(dave, "/limited", ["order.paid"]);
+    const first = await post(dave, "/api/v1/webhooks/test", { id: hook.id });
+    expect(first.body.status_code, first.body.status_msg).toBe(1);
+    // the rest of the hour's sends and 6 more, in parallel, half tests and half re-sends
+    const extra = 6;
+    const calls = Array.from({ length: WEBHOOK_MANUAL_SENDS_PER_HOUR - 1 + extra }, (_, i) => i % 2 === 0);
+    const answers = await Promise.all(
+      calls.map((isTest) =>
+        isTest
+          ? post(dave, "/api/v1/webhooks/test", { id: hook.id })
+          : post(dave, "/api/v1/webhooks/resend", { deliveryId: first.body.data.id }),
+      ),
+    );
+    const codes = answers.map((a) => a.body.status_code);
+    expect(codes.filter((c) => c === 1)).toHaveLength(WEBHOOK_MANUAL_SENDS_PER_HOUR - 1);
+    const refused = answers.filter((a) => a.body.status_code === 10003);
+    expect(refused).toHaveLength(extra);
+    for (const r of refused) expect(r.status).toBe(429);
+    // a refused test event wrote no delivery: the first one, and one per test call let through
+    const testsLetThrough = answers.filter((a, i) => calls[i] && a.body.status_code === 1).length;
+    expect((await deliveriesOf(dave, hook.id)).total).toBe(1 + testsLetThrough);
+    // another user's sends are counted apart
+    const erin = await signIn(t);
+    const theirs = await register(erin, "/not-limited", ["order.paid"]);
+    expect((await post(erin, "/api/v1/webhooks/test", { id: theirs.id })).body.status_code).toBe(1);
   });
 
   it("works with an API key as well as the cookie", async () => {

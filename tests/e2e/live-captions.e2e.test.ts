@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeToPcm } from "../../apps/worker/src/audio/pcm.ts";
 import { detectSpeech } from "../../apps/worker/src/audio/vad.ts";
@@ -52,6 +52,19 @@ beforeAll(async () => {
   ]);
 }, 120_000);
 
+/** The Upload-Metadata of every upload the page creates (tus POST), decoded. */
+function watchUploads(page: Page): Record<string, string>[] {
+  const created: Record<string, string>[] = [];
+  page.on("request", (request) => {
+    if (request.method() !== "POST" || !request.url().includes("/audio/uploads")) return;
+    const pairs = (request.headers()["upload-metadata"] ?? "").split(",").map((pair) => pair.trim().split(" "));
+    created.push(
+      Object.fromEntries(pairs.map(([key = "", value = ""]) => [key, Buffer.from(value, "base64").toString()])),
+    );
+  });
+  return created;
+}
+
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -64,6 +77,7 @@ describe("live captions while recording", () => {
     await context.grantPermissions(["microphone"], { origin: server.baseUrl });
     await signInNewUser(context, server.baseUrl, `138${String(Date.now()).slice(-8)}`);
     const page = await context.newPage();
+    const uploads = watchUploads(page);
     await page.goto(`${server.baseUrl}/transaudio`);
     await page.getByRole("button", { name: "Record", exact: true }).click();
     const captions = page.getByTestId("live-captions");
@@ -94,6 +108,9 @@ describe("live captions while recording", () => {
 
     // the recording goes through the normal pipeline
     await page.getByText("Uploaded").waitFor({ timeout: 30_000 });
+    // its upload names the captions' session, so its transcription is not charged for it again (docs/live.md "Metering")
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]!.liveSessionId).toMatch(/^[\w-]+\.[\w-]+$/);
     try {
       await page.getByRole("radio", { name: /English/ }).check({ timeout: 15_000 });
     } catch (error) {
@@ -127,6 +144,7 @@ describe("live captions while recording", () => {
     await context.grantPermissions(["microphone"], { origin: server.baseUrl });
     await signInNewUser(context, server.baseUrl, `139${String(Date.now()).slice(-8)}`);
     const page = await context.newPage();
+    const uploads = watchUploads(page);
     await page.goto(`${server.baseUrl}/transaudio`);
     await page.getByRole("button", { name: "开始录音", exact: true }).click();
     expect(await page.getByTestId("live-language").inputValue()).toBe("zh");
@@ -137,6 +155,8 @@ describe("live captions while recording", () => {
     await shot(page, "live-captions-zh-unavailable-phone");
     await page.getByTestId("recorder-stop").click();
     await page.getByText("上传完成").waitFor({ timeout: 30_000 });
+    // no captions, no session to name
+    expect(uploads.map((u) => u.liveSessionId)).toEqual([undefined]);
     await context.close();
   }, 120_000);
 });

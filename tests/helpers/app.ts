@@ -13,7 +13,7 @@ import {
   type QueueBackend,
   redisTransport,
 } from "@yuelu/runtime";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import supertest from "supertest";
 import { inject } from "vitest";
@@ -35,6 +35,9 @@ export class FakeSmsRecorder implements SmsSender {
     return hit.code;
   }
 }
+
+/** The secret every test app signs its cookies with (a live-caption worker of the test derives its token from it). */
+export const TEST_COOKIE_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -62,7 +65,12 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { shareDatabaseWith?: TestApp; sms?: SmsSender } = {},
+  options: {
+    shareDatabaseWith?: TestApp;
+    sms?: SmsSender;
+    /** the request log's destination (a test that reads the log); none by default */
+    logger?: FastifyBaseLogger;
+  } = {},
 ): Promise<TestApp> {
   const mode = inject("databaseMode");
   const serverUrl = inject("serverUrl");
@@ -99,19 +107,22 @@ export async function createTestApp(
   const limiter = redis ? redisLimiter(redis, `${prefix}:limit:`) : memoryLimiter();
   // FILE_STORE=s3 in `env` (an s3rver the test started): the S3 store, as production opens it
   const files = await openFileStore(config);
-  const app = await buildApp({
-    config,
-    db,
-    sql,
-    redis,
-    redisPrefix: prefix,
-    queues,
-    events,
-    limiter,
-    files,
-    cookieSecret: "test-secret-test-secret-test-secret-0123456789",
-    sms: options.sms ?? sms,
-  });
+  const app = await buildApp(
+    {
+      config,
+      db,
+      sql,
+      redis,
+      redisPrefix: prefix,
+      queues,
+      events,
+      limiter,
+      files,
+      cookieSecret: TEST_COOKIE_SECRET,
+      sms: options.sms ?? sms,
+    },
+    options.logger ? { loggerInstance: options.logger } : {},
+  );
   await app.ready();
   const testApp: TestApp = {
     app,

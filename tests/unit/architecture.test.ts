@@ -108,9 +108,10 @@ describe("who may import whom", () => {
 });
 
 describe("business rules live in packages/domain", () => {
-  // Writes that move money, time, quotas, task states or webhook deliveries: nowhere but the domain.
+  // Writes that move money, time, quotas, task states, live-caption sessions (their charge and their
+  // count) or webhook deliveries: nowhere but the domain.
   const RULE_WRITES =
-    /\.(transcriptionTask|timeCard|timeCardDeduction|beanLedger|quotaDay|welcomeGift|ttsTask|ttsQuotaDay|webhookEndpoint|webhookDelivery|webhookAttempt)\.(create|createMany|update|updateMany|upsert|delete|deleteMany)\(|INSERT INTO (bean_ledger|quota_days|time_cards|tts_quota_days|tts_tasks)|UPDATE (quota_days|time_cards|transcription_tasks|tts_quota_days|tts_tasks)/;
+    /\.(transcriptionTask|timeCard|timeCardDeduction|beanLedger|quotaDay|welcomeGift|ttsTask|ttsQuotaDay|liveSession|webhookEndpoint|webhookDelivery|webhookAttempt)\.(create|createMany|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany)\(|INSERT INTO (bean_ledger|quota_days|time_cards|tts_quota_days|tts_tasks|live_sessions)|UPDATE (quota_days|time_cards|transcription_tasks|tts_quota_days|tts_tasks|live_sessions)/;
 
   it("no app writes them itself", () => {
     const offenders = [...sources("apps/api/src"), ...sources("apps/worker/src"), ...sources("launcher")].filter((f) =>

@@ -31,17 +31,39 @@ describe("which addresses a webhook may reach", () => {
     "::ffff:7f00:1",
     "::ffff:10.0.0.1",
     "64:ff9b::a9fe:a9fe",
+    // IPv6 forms that carry a private or loopback IPv4 (issue 40): each reaches 127.0.0.1 / the LAN
+    // through a translator or tunnel on the way
+    "::ffff:0:127.0.0.1", // IPv4-translated (SIIT)
+    "::ffff:0:7f00:1",
+    "::ffff:0:a00:1", // SIIT 10.0.0.1
+    "64:ff9b:1::7f00:1", // local-use NAT64, /96 form
+    "64:ff9b:1:7f00:1::", // local-use NAT64, /48 form (the IPv4 right after the prefix)
+    "64:ff9b:1::808:808", // local-use NAT64 is refused whatever it carries: not globally reachable
+    "2002:7f00:1::", // 6to4 of 127.0.0.1
+    "2002:a9fe:a9fe::1", // 6to4 of the cloud metadata service
+    "2002:c0a8:101::1", // 6to4 of 192.168.1.1
+    "2001:0:7f00:1::a247:27dd", // Teredo, server 127.0.0.1
+    "2001:0:808:808::80ff:fffe", // Teredo, client 127.0.0.1 (bits flipped)
+    "2001:0:808:808::f5ff:fffe", // Teredo, client 10.0.0.1
     "not-an-ip",
   ])("refuses %s", (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(["93.184.216.34", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "::ffff:8.8.8.8"])(
-    "allows %s",
-    (address) => {
-      expect(isPublicAddress(address)).toBe(true);
-    },
-  );
+  it.each([
+    "93.184.216.34",
+    "8.8.8.8",
+    "172.32.0.1",
+    "100.128.0.1",
+    "2606:4700::1111",
+    "::ffff:8.8.8.8",
+    "::ffff:0:8.8.8.8", // SIIT of a public address
+    "64:ff9b::808:808", // well-known NAT64 of a public address
+    "2002:808:808::1", // 6to4 of a public address
+    "2001:0:808:808::a247:27dd", // Teredo, server 8.8.8.8, client 93.184.216.34
+  ])("allows %s", (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
 
   it("checks every address a host resolves to, and refuses a host that does not resolve", async () => {
     const resolveTo = (addresses: string[]) => async () => addresses;

@@ -1,14 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import {
-  encodeLiveFrame,
-  LIVE_PATH,
-  LiveCloseCode,
-  type LiveServerMessage,
-  type LiveWorkerHello,
-  StatusCode,
-} from "@yuelu/contracts";
-import { loadLiveConfig, startHeartbeat } from "@yuelu/runtime";
+import { LIVE_PATH, LiveCloseCode, type LiveWorkerHello, StatusCode } from "@yuelu/contracts";
+import { cookieSecret, liveTokenOf, loadConfig, loadLiveConfig, startHeartbeat } from "@yuelu/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { LiveCaptionClient, type LiveCaptionState } from "../../apps/web/src/features/records/live/live-client.ts";
@@ -16,7 +9,9 @@ import { decodeToPcm } from "../../apps/worker/src/audio/pcm.ts";
 import { detectSpeech } from "../../apps/worker/src/audio/vad.ts";
 import { MoonshineEngine } from "../../apps/worker/src/engines/asr/moonshine.ts";
 import { type LiveCaptions, startLiveCaptions } from "../../apps/worker/src/live/index.ts";
-import { createTestApp, type SignedIn, signIn, type TestApp } from "../helpers/app.ts";
+import { createTestApp, type SignedIn, signIn, TEST_COOKIE_SECRET, type TestApp } from "../helpers/app.ts";
+import { seedCards } from "../helpers/factories.ts";
+import { Client, FRAME, JFK, RATE } from "../helpers/live.ts";
 import { wordErrorRate } from "../helpers/wer.ts";
 
 /**
@@ -24,11 +19,6 @@ import { wordErrorRate } from "../helpers/wer.ts";
  * real-time-sized frames to a worker's streaming session, directly and through the API's WebSocket;
  * the captions are compared with the batch Moonshine transcript of the same file.
  */
-
-const JFK = "node_modules/nodejs-whisper/cpp/whisper.cpp/samples/jfk.mp3";
-const RATE = 16_000;
-/** 200 ms frames, as the browser sends them */
-const FRAME = RATE / 5;
 
 let pcm: Int16Array;
 let batchText: string;
@@ -47,21 +37,26 @@ beforeAll(async () => {
   firstSpeechMs = detectSpeech(decoded)[0]!.startMs;
   const batch = await new MoonshineEngine().transcribe(JFK, { language: "en" });
   batchText = batch.segments.map((s) => s.text).join(" ");
+  t = await createTestApp();
+  alice = await signIn(t);
+  // live audio is transcription time (docs/live.md "Metering"): Alice has plenty
+  await seedCards(t.db, alice.userId, [{ seconds: 10 * 3600 }]);
   const started = await startLiveCaptions({
     workerId,
     log: quiet,
+    domain: t.domain,
+    // no LIVE_TOKEN: derived from the cookie secret, as the API derives it
+    cookieSecret: TEST_COOKIE_SECRET,
     live: loadLiveConfig({ LIVE_PORT: "0", LIVE_MAX_SESSIONS: "3" }),
   });
   if (!started) throw new Error("live captions did not start");
   live = started;
-  t = await createTestApp();
   // the API finds the worker the way it does in production: through its heartbeat
   const heartbeat = startHeartbeat(t.db, workerId, () => live.reports());
   await heartbeat.beat();
   stopHeartbeat = heartbeat.stop;
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   wsBase = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  alice = await signIn(t);
 }, 120_000);
 
 afterAll(async () => {
@@ -70,96 +65,18 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A test client: records every message, sends audio frames by offset. */
-class Client {
-  readonly messages: LiveServerMessage[] = [];
-  readonly closed: Promise<{ code: number; reason: string }>;
-  /** ms since connecting, per message */
-  readonly at: number[] = [];
-  private readonly opened = performance.now();
-  private waiters: (() => void)[] = [];
-
-  constructor(readonly socket: WebSocket) {
-    socket.on("message", (data) => {
-      this.messages.push(JSON.parse(String(data)));
-      this.at.push(performance.now() - this.opened);
-      for (const w of this.waiters.splice(0)) w();
-    });
-    this.closed = new Promise((resolve) => {
-      socket.on("close", (code, reason) => {
-        for (const w of this.waiters.splice(0)) w();
-        resolve({ code, reason: String(reason) });
-      });
-    });
-  }
-
-  static async connect(url: string, headers: Record<string, string> = {}): Promise<Client> {
-    const socket = new WebSocket(url, { headers });
-    const client = new Client(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once("open", () => resolve());
-      socket.once("error", reject);
-    });
-    return client;
-  }
-
-  send(message: object | LiveWorkerHello) {
-    this.socket.send(JSON.stringify(message));
-  }
-
-  async next<T extends LiveServerMessage["type"]>(
-    type: T,
-    timeoutMs = 20_000,
-  ): Promise<Extract<LiveServerMessage, { type: T }>> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const hit = this.messages.find((m) => m.type === type);
-      if (hit) return hit as Extract<LiveServerMessage, { type: T }>;
-      if (this.socket.readyState >= WebSocket.CLOSING || Date.now() > deadline) {
-        throw new Error(`no ${type}: ${JSON.stringify(this.messages.slice(-5))}`);
-      }
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 200);
-      });
-    }
-  }
-
-  /** Sends samples [from, to) of `audio` in 200 ms frames, `speed` times faster than real time. */
-  async stream(audio: Int16Array, from: number, to: number, speed = 1, base = 0) {
-    const started = performance.now();
-    for (let o = from; o < to; o += FRAME) {
-      if (this.socket.readyState !== WebSocket.OPEN) return;
-      this.socket.send(encodeLiveFrame(base + o, audio.subarray(o, Math.min(to, o + FRAME))));
-      const due = ((o + FRAME - from) / RATE / speed) * 1000;
-      const wait = due - (performance.now() - started);
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-  }
-
-  finals(): string {
-    return this.messages
-      .filter((m): m is Extract<LiveServerMessage, { type: "final" }> => m.type === "final")
-      .map((m) => m.text)
-      .join(" ");
-  }
-
-  /** When (ms since connecting) the first non-empty partial or final arrived. */
-  firstCaptionAt(): number {
-    const i = this.messages.findIndex((m) => (m.type === "partial" || m.type === "final") && m.text.trim() !== "");
-    return i < 0 ? Number.POSITIVE_INFINITY : this.at[i]!;
-  }
-}
-
 const api = (headers: Record<string, string> = {}) =>
   Client.connect(`${wsBase}${LIVE_PATH}`, { lang: "en", ...headers });
+/** The worker's own socket, as the API dials it: with the token. */
+const workerSocket = () =>
+  Client.connect(live.server.url, { authorization: `Bearer ${liveTokenOf(TEST_COOKIE_SECRET)}` });
 
 describe("the worker's streaming session", () => {
   it("captions a real English recording within ~2 s of the first speech and ends on the batch text", {
     timeout: 60_000,
   }, async () => {
-    const c = await Client.connect(live.server.url);
-    c.send({ type: "open", userId: 1, language: "en" } satisfies LiveWorkerHello);
+    const c = await workerSocket();
+    c.send({ type: "open", userId: alice.userId, language: "en" } satisfies LiveWorkerHello);
     const ready = await c.next("ready");
     expect(ready.language).toBe("en");
     expect(ready.engine).toBe("moonshine");
@@ -183,32 +100,34 @@ describe("the worker's streaming session", () => {
   });
 
   it("says at once that Chinese needs a streaming model when none is installed", async () => {
-    const c = await Client.connect(live.server.url);
-    c.send({ type: "open", userId: 1, language: "zh" } satisfies LiveWorkerHello);
+    const c = await workerSocket();
+    c.send({ type: "open", userId: alice.userId, language: "zh" } satisfies LiveWorkerHello);
     const unavailable = await c.next("unavailable");
     expect(unavailable.reason).toMatch(/streaming/i);
     expect((await c.closed).code).toBe(LiveCloseCode.Unavailable);
   });
 });
 
-describe("the worker's live server with a token (workers on other machines)", () => {
+describe("the worker's live server: the token, always", () => {
   it("refuses a socket without the shared token, and takes one with it", async () => {
     const secret = "c".repeat(40);
     const guarded = await startLiveCaptions({
       workerId: randomUUID(),
       log: quiet,
+      domain: t.domain,
       // LIVE_TOKEN unset: derived from COOKIE_SECRET, as the API derives it
       live: loadLiveConfig({ LIVE_PORT: "0", COOKIE_SECRET: secret }),
     });
     try {
       const token = loadLiveConfig({ COOKIE_SECRET: secret }).LIVE_TOKEN!;
       expect(token).toMatch(/^[0-9a-f]{64}$/);
+      expect(token).toBe(liveTokenOf(secret));
       await expect(Client.connect(guarded!.server.url)).rejects.toThrow(/401/);
       await expect(
         Client.connect(guarded!.server.url, { authorization: "Bearer wrong-token-wrong-token" }),
       ).rejects.toThrow(/401/);
       const c = await Client.connect(guarded!.server.url, { authorization: `Bearer ${token}` });
-      c.send({ type: "open", userId: 1, language: "en" } satisfies LiveWorkerHello);
+      c.send({ type: "open", userId: alice.userId, language: "en" } satisfies LiveWorkerHello);
       expect((await c.next("ready")).received).toBe(0);
       c.socket.close();
     } finally {
@@ -216,11 +135,41 @@ describe("the worker's live server with a token (workers on other machines)", ()
     }
   });
 
-  it("will not listen beyond this machine without a token", async () => {
+  it("in development too: a socket that says `open` for any user without the token is refused", async () => {
+    // a development install: no COOKIE_SECRET, no LIVE_TOKEN; API and worker share DATA_DIR, and so
+    // the cookie secret generated there — both derive the token from it, even when they start at once
+    const config = loadConfig({ NODE_ENV: "development", DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir });
+    const [forApi, forWorker] = await Promise.all([cookieSecret(config), cookieSecret(config)]);
+    expect(forWorker).toBe(forApi);
+    const dev = await startLiveCaptions({
+      workerId: randomUUID(),
+      log: quiet,
+      domain: t.domain,
+      cookieSecret: forWorker,
+      live: loadLiveConfig({ NODE_ENV: "development", LIVE_PORT: "0" }),
+    });
+    try {
+      expect(dev).toBeDefined();
+      // the hostile client of issue 40: straight to the worker, naming someone else's account
+      await expect(Client.connect(dev!.server.url)).rejects.toThrow(/401/);
+      await expect(
+        Client.connect(dev!.server.url, { authorization: `Bearer ${liveTokenOf("someone-elses-secret-".repeat(2))}` }),
+      ).rejects.toThrow(/401/);
+      const c = await Client.connect(dev!.server.url, { authorization: `Bearer ${liveTokenOf(forApi)}` });
+      c.send({ type: "open", userId: alice.userId, language: "en" } satisfies LiveWorkerHello);
+      expect((await c.next("ready")).received).toBe(0);
+      c.socket.close();
+    } finally {
+      await dev?.close();
+    }
+  });
+
+  it("will not listen without a token to check", async () => {
     const refused = await startLiveCaptions({
       workerId: randomUUID(),
       log: quiet,
-      live: loadLiveConfig({ LIVE_HOST: "0.0.0.0", LIVE_PORT: "0" }),
+      domain: t.domain,
+      live: loadLiveConfig({ LIVE_PORT: "0" }),
     });
     expect(refused).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import { loadConfig, openPlatform, startBackupSchedule } from "@yuelu/runtime";
 import closeWithGrace from "close-with-grace";
 import pino from "pino";
+import { apiLoggerOptions } from "./lib/request-log.ts";
 import { startDraining } from "./modules/system/health.ts";
 import { createApiServer } from "./server.ts";
 
@@ -10,10 +11,7 @@ import { createApiServer } from "./server.ts";
  * single machine.
  */
 const config = loadConfig();
-const logger = pino({
-  level: config.LOG_LEVEL,
-  redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-});
+const logger = pino(apiLoggerOptions(config.LOG_LEVEL));
 const platform = await openPlatform(config, logger);
 const app = await createApiServer(platform, logger);
 

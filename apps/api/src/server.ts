@@ -10,11 +10,13 @@ import { consoleSms, webhookSms } from "./modules/account/sms.ts";
  */
 export async function createApiServer(platform: Platform, logger: FastifyBaseLogger) {
   const { config, database, redis } = platform;
-  const tools = toolReports(["ffprobe"], config);
-  if (tools.every((t) => t.available)) logger.info(`api tools: ${describeTools(tools)}`);
+  // uploads are identified with ffprobe and measured with ffmpeg (records/probe.ts)
+  const tools = toolReports(["ffprobe", "ffmpeg"], config);
+  const missing = tools.filter((t) => !t.available);
+  if (missing.length === 0) logger.info(`api tools: ${describeTools(tools)}`);
   else
     logger.error(
-      `api tools: ${describeTools(tools)} — uploads are refused until ffprobe can run: ${tools[0]?.install}`,
+      `api tools: ${describeTools(tools)} — uploads are refused until ${missing.map((t) => t.name).join(" and ")} can run: ${missing.map((t) => t.install).join("; ")}`,
     );
   return buildApp(
     {

@@ -4,6 +4,7 @@ import type { Db } from "@yuelu/db";
 import { type Clock, type DomainContext, failTask, retryTask, systemClock } from "@yuelu/domain";
 import {
   type Config,
+  cookieSecret,
   type DomainEvent,
   describeTools,
   type EventPublisher,
@@ -148,7 +149,12 @@ export async function startWorkers(
 
   const workerId = randomUUID();
   // live captions while recording (docs/live.md): this worker's streaming server, announced in its heartbeat
-  const live = await startLiveCaptions({ workerId, log }).catch((error) => {
+  // the live sockets' token, unless LIVE_TOKEN is set, is derived from the cookie secret the API signs with
+  const secret = await cookieSecret(config).catch((error) => {
+    log.error({ err: error }, "could not read the cookie secret");
+    return undefined;
+  });
+  const live = await startLiveCaptions({ workerId, log, domain, cookieSecret: secret }).catch((error) => {
     log.error({ err: error }, "live captions could not start");
     return undefined;
   });

@@ -42,6 +42,12 @@ export const MAX_UPLOAD_BYTES = 1_073_741_824;
 export const MAX_UPLOAD_SECONDS = 5 * 3600;
 /** Spec §8 50001: 3 hours per transcription (the server's reading of the length limit). */
 export const MAX_TRANSCRIBE_SECONDS = 3 * 3600;
+/**
+ * How far (seconds) the length a media file's header declares may differ from the audio it decodes to
+ * before the upload is refused as damaged or edited; also what a decode may run past the length that was
+ * charged (a length is charged in whole seconds of what was decoded at upload).
+ */
+export const MEDIA_LENGTH_TOLERANCE_SECONDS = 3;
 
 /** Longest record name (characters), the extension included. */
 export const FILE_NAME_MAX = 100;

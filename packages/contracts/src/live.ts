@@ -70,11 +70,21 @@ export type LiveServerMessage = z.infer<typeof ZLiveServerMessage>;
 // ---- API ↔ worker (docs/live.md "Between the API and the workers") ----
 
 /** The API's first message on a worker's live socket: whose stream it is, and which. */
+/** `lang`: the language of the page, for the messages the worker sends it (a refused charge…) */
+const ZLang = z.enum(["zh", "en"]).default("zh");
 export const ZLiveWorkerHello = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("open"), userId: z.number().int(), language: z.enum(LIVE_LANGUAGES) }),
-  z.object({ type: z.literal("resume"), userId: z.number().int(), sessionId: z.string().min(1).max(200) }),
+  z.object({ type: z.literal("open"), userId: z.number().int(), language: z.enum(LIVE_LANGUAGES), lang: ZLang }),
+  z.object({
+    type: z.literal("resume"),
+    userId: z.number().int(),
+    sessionId: z.string().min(1).max(200),
+    lang: ZLang,
+  }),
 ]);
-export type LiveWorkerHello = z.infer<typeof ZLiveWorkerHello>;
+/** as the API writes it (`lang` may be left out) */
+export type LiveWorkerHello = z.input<typeof ZLiveWorkerHello>;
+/** as the worker reads it */
+export type ParsedLiveWorkerHello = z.output<typeof ZLiveWorkerHello>;
 
 /**
  * What only the API sees from a worker: `full` (it decodes LIVE_MAX_SESSIONS streams already: try

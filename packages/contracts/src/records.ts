@@ -99,6 +99,8 @@ export const ZUploadQuery = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{8,64}$/, "must be 8–64 characters of A–Z, a–z, 0–9, _ or -")
     .optional(),
+  /** the recording's live-caption sessions, comma-separated (docs/live.md "Metering"): their charge is credited */
+  liveSessionId: z.string().max(4000).optional(),
 });
 export const ZUploadResult = z.object({
   fileId: z.number().int(),

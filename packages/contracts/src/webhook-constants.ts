@@ -16,6 +16,12 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only on request ("send a test event"), to one endpoint: never subscribed to. */
 export const WEBHOOK_TEST_EVENT = "webhook.test";
 
+/**
+ * Test events and re-sends one user (an operator: for their own and the operator-wide endpoints) may ask
+ * for per hour, together: each queues a delivery that may make up to 11 attempts on the target.
+ */
+export const WEBHOOK_MANUAL_SENDS_PER_HOUR = 20;
+
 /** Endpoints per user, and operator-wide endpoints in all. */
 export const WEBHOOKS_MAX = 10;
 export const WEBHOOK_URL_MAX = 2000;

@@ -23,6 +23,7 @@ export type DomainConfig = Pick<
   | "ACCOUNT_DELETION_GRACE_DAYS"
   | "PAY_ORDER_TTL_SECONDS"
   | "WEBHOOK_ALLOW_PRIVATE"
+  | "STORAGE_BYTES_PER_USER"
 >;
 
 /**

@@ -74,6 +74,18 @@ export {
 export { checkout, isSettled, latestOpenOrder, orderList, orderView } from "./commerce/views.ts";
 export { type Clock, type DomainConfig, type DomainContext, systemClock } from "./context.ts";
 export { AppError } from "./errors.ts";
+// live captions' sessions and metering (docs/live.md "Metering")
+export {
+  admitLiveSession,
+  endLiveSession,
+  LIVE_SESSION_STALE_MS,
+  LIVE_SESSION_TOUCH_MS,
+  type LiveAdmission,
+  type LiveEndReason,
+  markLiveSessionWaiting,
+  resumeLiveSession,
+  touchLiveSessions,
+} from "./live/sessions.ts";
 export { type Broadcast, broadcast, messageList, readAllMessages, readMessage, unreadCount } from "./messages/inbox.ts";
 export { sendUserMessage, type UserMessage } from "./messages/send.ts";
 // AI notes with an LLM (docs/notes.md)
@@ -111,6 +123,14 @@ export {
 export { MAX_ACTION_ITEMS, offlineActionItems } from "./notes/todos.ts";
 export { deleteRecordsForever } from "./records/delete-forever.ts";
 export { segmentsOf } from "./records/segments.ts";
+export {
+  holdStorage,
+  releaseStorage,
+  removeExpiredStorageHolds,
+  StorageFull,
+  type StorageHoldInput,
+  storageUsed,
+} from "./records/storage.ts";
 export { CHECKIN_LEDGER_REASON, MEMBER_TIMES, SIGN_REWARD_BEANS, sign, signInfo } from "./rewards/checkin.ts";
 export { createGiftCodes, type GiftBatch, isMembershipGift, redeemGiftCode } from "./rewards/gift-codes.ts";
 export { purchaseGoods, shopGoods, unitCost } from "./rewards/shop.ts";
@@ -220,6 +240,13 @@ export {
 export { beanDetail, beanReasonName } from "./wallet/bean-detail.ts";
 export { cardSourceName, durationCards, durationDetail } from "./wallet/cards.ts";
 export { grantBeans, type Posting, spendBeans } from "./wallet/ledger.ts";
+export {
+  chargeLiveBlock,
+  claimLiveCredit,
+  LIVE_BLOCK_SECONDS,
+  type LiveCharge,
+  liveSessionIdsOf,
+} from "./wallet/live-charge.ts";
 export { extendMembership, isMemberAt } from "./wallet/membership.ts";
 export { assetsOf, dailyLimit, dailyLimitOf, storageInfo, ZERO_STORAGE } from "./wallet/quota.ts";
 export { CARD_VALIDITY, grantTimeCard, type TimeCardGrant } from "./wallet/time-cards.ts";

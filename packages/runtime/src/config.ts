@@ -98,6 +98,15 @@ const EnvSchema = z.object({
    * Hours an unfinished resumable (tus) upload is kept from its creation; housekeeping removes it
    * afterwards (a 2-hour recording uploaded while it is made fits well within the default day).
    */
+  /**
+   * Bytes one user's files may take (docs/records-api.md "Storage per user"): their records, the bin
+   * included, and their unfinished uploads at their announced length. 0: no cap.
+   */
+  STORAGE_BYTES_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(20 * 1024 ** 3),
   UPLOAD_EXPIRY_HOURS: z.coerce
     .number()
     .positive()

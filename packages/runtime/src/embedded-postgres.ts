@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { serveSnapshots, snapshotPglite } from "./backup/embedded-snapshot.ts";
 import { serveWire } from "./embedded-wire.ts";
+import { privateDir, tighten } from "./private-files.ts";
 
 export interface EmbeddedPostgres {
   url: string;
@@ -39,24 +40,6 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       await db.close();
     },
   };
-}
-
-async function privateDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await chmod(dir, 0o700);
-}
-
-/** Files 600 and folders 700 under `dir` (what PGlite made before). */
-async function tighten(dir: string): Promise<void> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      await chmod(full, 0o700);
-      await tighten(full);
-    } else if (entry.isFile()) {
-      await chmod(full, 0o600);
-    }
-  }
 }
 
 /** The embedded database's password: generated once, kept in DATA_DIR (mode 600). */

@@ -16,9 +16,21 @@ export {
 export { type MigrationReport, migrateFiles } from "./file-migration.ts";
 export { assertFileKey, type FileStore, localFileStore, withTempDir } from "./file-store.ts";
 export { HotSql } from "./hot-sql.ts";
-export { isLoopbackHost, type LiveConfig, loadLiveConfig } from "./live-config.ts";
+export { clientNetwork, ipv4Of, ipv6Groups } from "./ip-address.ts";
+export { isLoopbackHost, type LiveConfig, liveTokenOf, loadLiveConfig } from "./live-config.ts";
 export { forgetLlmProbes, type LlmStatus, PROBE_CACHE_MS, PROBE_TIMEOUT_MS, probeLlm } from "./llm-probe.ts";
 export { llmEndpoint, llmHost } from "./llm-url.ts";
+export {
+  bytesPerSecond,
+  type DecodeOutcome,
+  type DecodeStream,
+  decodedSeconds,
+  decodeStream,
+  MediaDecodeError,
+  PCM_RATE,
+  type PcmShape,
+  pcmDecodeArgs,
+} from "./media-decode.ts";
 export {
   addJobSource,
   countPayment,

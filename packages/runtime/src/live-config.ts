@@ -19,16 +19,23 @@ const LiveEnv = z.object({
   /** the URL the API should use when LIVE_HOST:port is not how it reaches this worker (NAT, a proxy) */
   LIVE_PUBLIC_URL: z.string().url().optional(),
   /**
-   * Shared secret between API and workers: required when LIVE_HOST is not loopback, since the worker
-   * trusts the API to say which user a stream belongs to. Unset: derived from COOKIE_SECRET (which
-   * every process of a multi-machine install shares), if that is set.
+   * Shared secret between API and workers, always required: the worker trusts the API to say which
+   * user a stream belongs to (and whose time it charges). Unset: derived from the cookie secret —
+   * COOKIE_SECRET, which every process of a multi-machine install shares, or on one machine the one
+   * generated under DATA_DIR (liveTokenOf).
    */
   LIVE_TOKEN: z.string().min(16).optional(),
   COOKIE_SECRET: z.string().optional(),
-  /** streams one worker decodes at once */
+  /** connected streams one worker decodes at once (sessions waiting for a resume do not count) */
   LIVE_MAX_SESSIONS: z.coerce.number().int().min(1).max(256).default(4),
-  /** streams one user may have open at once (per API process) */
+  /** sessions one user may hold at once, open or waiting for a resume, across every node */
   LIVE_MAX_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * Audio a session may decode ahead of real time: the browser's catch-up buffer after an outage.
+   * A session decodes at most (seconds since it started + this + a small slack) seconds of audio.
+   * The default is what the browser keeps unacknowledged (contracts' LIVE_CLIENT_BUFFER_SECONDS).
+   */
+  LIVE_CATCH_UP_SECONDS: z.coerce.number().min(0).max(3600).default(120),
   /**
    * A streaming (online) sherpa-onnx transducer model for Chinese: a folder with encoder*.onnx,
    * decoder*.onnx, joiner*.onnx and tokens.txt (e.g. sherpa-onnx-streaming-zipformer-bilingual-zh-en).
@@ -46,12 +53,18 @@ export function loadLiveConfig(env: NodeJS.ProcessEnv = process.env): LiveConfig
   return {
     ...parsed,
     LIVE_TOKEN:
-      parsed.LIVE_TOKEN ??
-      (COOKIE_SECRET && COOKIE_SECRET.length >= 32
-        ? createHmac("sha256", COOKIE_SECRET).update("yuelu live captions").digest("hex")
-        : undefined),
+      parsed.LIVE_TOKEN ?? (COOKIE_SECRET && COOKIE_SECRET.length >= 32 ? liveTokenOf(COOKIE_SECRET) : undefined),
     LIVE_ZH_MODEL_DIR: parsed.LIVE_ZH_MODEL_DIR ? path.resolve(parsed.LIVE_ZH_MODEL_DIR) : undefined,
   };
+}
+
+/**
+ * The live sockets' token made from a cookie secret (an HMAC, so the secret itself never travels).
+ * The API derives it from the secret it signs cookies with, and so does a worker that has no
+ * LIVE_TOKEN: the same COOKIE_SECRET, or on one machine the same generated file under DATA_DIR.
+ */
+export function liveTokenOf(cookieSecret: string): string {
+  return createHmac("sha256", cookieSecret).update("yuelu live captions").digest("hex");
 }
 
 /** Whether a listen address only accepts connections from this machine. */

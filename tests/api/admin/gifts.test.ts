@@ -1,3 +1,4 @@
+import { maskGiftCode } from "@yuelu/contracts";
 import { CLI_ACTOR, csvCell, setRole } from "@yuelu/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type SignedIn, signIn, type TestApp } from "../../helpers/app.ts";
@@ -71,8 +72,10 @@ describe("admin: gift code batches", () => {
     for (const res of results) expect([...res.body.data.codes].sort()).toEqual([...codes].sort());
     expect(results.filter((r) => r.body.data.created)).toHaveLength(1);
     expect(await t.db.giftCode.count({ where: { batch: "spring-2099" } })).toBe(3);
-    const log = await t.db.adminAudit.findMany({ where: { target: "gift-batch:spring-2099" } });
-    expect(log).toHaveLength(1);
+    const log = await t.db.adminAudit.findMany({ where: { target: "gift-batch:spring-2099" }, orderBy: { id: "asc" } });
+    // one creation; each repeat handed the codes out again, so it is audited as an export
+    expect(log.map((l) => l.action)).toEqual(["gift.batch.create", "gift.batch.export", "gift.batch.export"]);
+    expect(log[1]).toMatchObject({ actorId: admin.userId, after: { codes: 3, via: "create" } });
     expect(log[0]).toMatchObject({
       action: "gift.batch.create",
       actorId: admin.userId,
@@ -124,11 +127,17 @@ describe("admin: gift code batches", () => {
 
     const list = await as(admin, "get", "/admin/gift-codes?batch=spring-2099&sort=redeemedCount&order=desc");
     expect(list.body.data.total).toBe(3);
-    expect(list.body.data.items[0]).toMatchObject({ packCode: code, redeemedCount: 2, status: "usedUp" });
+    expect(list.body.data.items[0]).toMatchObject({
+      packCode: maskGiftCode(code!),
+      redeemedCount: 2,
+      status: "usedUp",
+    });
     const active = await as(admin, "get", "/admin/gift-codes?batch=spring-2099&status=active");
     expect(active.body.data.total).toBe(2);
-    const one = await as(admin, "get", `/admin/gift-codes?code=${code!.slice(0, 6).toLowerCase()}`);
-    expect(one.body.data.items[0]).toMatchObject({ packCode: code });
+    // a code someone holds is found whole (any case), never by its start
+    const one = await as(admin, "get", `/admin/gift-codes?code=${code!.toLowerCase()}`);
+    expect(one.body.data.items).toMatchObject([{ packCode: maskGiftCode(code!) }]);
+    expect((await as(admin, "get", `/admin/gift-codes?code=${code!.slice(0, 6)}`)).body.data.total).toBe(0);
 
     const id = list.body.data.items[0].id as number;
     const who = await as(admin, "get", `/admin/gift-codes/${id}/redemptions?order=asc`);
@@ -136,6 +145,34 @@ describe("admin: gift code batches", () => {
     expect(who.body.data.items.map((r: { userId: number }) => r.userId)).toEqual([user.userId, admin.userId]);
     expect(who.body.data.items[0]).toMatchObject({ phone: user.phone });
     expect((await as(admin, "get", "/admin/gift-codes/999999/redemptions")).body.status_code).toBe(30001);
+  });
+
+  it("lists codes masked, without an audit row; only the export gives them whole, audited once", async () => {
+    const made = await as(admin, "post", "/admin/gift-codes/batches", {
+      batch: "masked",
+      kind: "beans",
+      reward: 5,
+      count: 4,
+    });
+    const codes = made.body.data.codes as string[];
+    const audited = () => t.db.adminAudit.count({ where: { target: "gift-batch:masked" } });
+    expect(await audited()).toBe(1); // its creation
+
+    const list = await as(admin, "get", "/admin/gift-codes?batch=masked&pageSize=100");
+    const listed = list.body.data.items.map((c: { packCode: string }) => c.packCode);
+    expect(listed).toHaveLength(4);
+    for (const shown of listed) expect(shown).toMatch(/^[A-Z2-9]{2}\*{4}[A-Z2-9]{2}$/);
+    expect([...listed].sort()).toEqual(codes.map(maskGiftCode).sort());
+    for (const code of codes) expect(JSON.stringify(list.body)).not.toContain(code);
+    expect(await audited()).toBe(1);
+
+    const csv = await t.http().get(path("/admin/gift-codes/export?batch=masked")).set("cookie", admin.cookie);
+    expect(csv.status).toBe(200);
+    for (const code of codes) expect(csv.text).toContain(`${code},masked,`);
+    const exports = await t.db.adminAudit.findMany({
+      where: { target: "gift-batch:masked", action: "gift.batch.export" },
+    });
+    expect(exports).toMatchObject([{ actorId: admin.userId, after: { codes: 4 } }]);
   });
 
   it("exports a batch as CSV that a spreadsheet cannot run, and audits the export", async () => {

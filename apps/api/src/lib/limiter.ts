@@ -16,10 +16,19 @@ export interface Limiter {
   reset(key: string): Promise<void>;
 }
 
-export interface GuessLimit {
+/** At most `limit` hits on `key` per window of `windowSeconds`. */
+export interface Limit {
   key: string;
   limit: number;
   windowSeconds: number;
+}
+
+/**
+ * Counts one use of `key` and refuses it past its limit (10003, HTTP 429). The hit is taken before the
+ * work is done, so parallel calls cannot all read "under the limit" first.
+ */
+export async function spendOrRefuse(limiter: Limiter, { key, limit, windowSeconds }: Limit): Promise<void> {
+  if (!(await limiter.hit(key, limit, windowSeconds))) throw new AppError(StatusCode.TooManyRequests, {}, 429);
 }
 
 /**
@@ -30,13 +39,11 @@ export interface GuessLimit {
  */
 export async function withGuessLimits<T>(
   limiter: Limiter,
-  limits: readonly GuessLimit[],
+  limits: readonly Limit[],
   attempt: () => Promise<T>,
   wasGuess: (error: unknown) => boolean,
 ): Promise<T> {
-  for (const { key, limit, windowSeconds } of limits) {
-    if (!(await limiter.hit(key, limit, windowSeconds))) throw new AppError(StatusCode.TooManyRequests, {}, 429);
-  }
+  for (const limit of limits) await spendOrRefuse(limiter, limit);
   const giveBack = () => Promise.all(limits.map((l) => limiter.undo(l.key)));
   try {
     const result = await attempt();

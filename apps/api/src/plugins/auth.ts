@@ -1,4 +1,4 @@
-import { StatusCode } from "@yuelu/contracts";
+import { SCOPES, type Scope, StatusCode } from "@yuelu/contracts";
 import { AppError } from "@yuelu/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -24,10 +24,18 @@ declare module "fastify" {
      * 'admin': a signed-in operator (role admin, else 10007): the /voice_yuelu/admin routes.
      */
     auth?: "user" | "deleting" | "public" | "admin";
+    /**
+     * What the caller must be allowed to do (else 10007): 'api' by default, 'console' for auth 'admin';
+     * 'keys' for API key management, which no key may do (docs/integrators.md "What a key may do").
+     */
+    scope?: Scope;
   }
 }
 
-export type Principal = { kind: "session"; userId: number } | { kind: "apiKey"; userId: number; keyId: number };
+/** Who is calling and what they may do: a browser session may do everything, a key what it holds. */
+export type Principal =
+  | { kind: "session"; userId: number; scopes: readonly Scope[] }
+  | { kind: "apiKey"; userId: number; keyId: number; scopes: readonly Scope[] };
 
 /**
  * Loads the caller for every request — the API key of a Bearer header, else the session behind
@@ -45,11 +53,13 @@ export default fp(
       if (bearer !== undefined) {
         const found = await apiKeySession(app.deps.sql, bearer);
         request.session = found?.session ?? null;
-        request.principal = found ? { kind: "apiKey", userId: found.session.userId, keyId: found.keyId } : null;
+        request.principal = found
+          ? { kind: "apiKey", userId: found.session.userId, keyId: found.keyId, scopes: found.scopes }
+          : null;
         return;
       }
       request.session = await sessionOf(request, app.deps.sql, app.sessionCache);
-      request.principal = request.session ? { kind: "session", userId: request.session.userId } : null;
+      request.principal = request.session ? { kind: "session", userId: request.session.userId, scopes: SCOPES } : null;
     });
   },
   { name: "auth", dependencies: ["deps", "caches"] },
@@ -61,8 +71,9 @@ export async function requireAuth(request: FastifyRequest) {
   if (mode === "public") return;
   if (!request.session) throw new AppError(StatusCode.NotLoggedIn);
   if (mode !== "deleting" && request.session.deleteRequestedAt) throw new AppError(StatusCode.UserDeleted);
-  // The console is for a person at a browser: an operator's API key does not open it.
-  if (mode === "admin" && request.principal?.kind !== "session") throw new AppError(StatusCode.AccessDenied);
+  // The console and key management are for a person at a browser: a key holds neither scope.
+  const scope = request.routeOptions.config.scope ?? (mode === "admin" ? "console" : "api");
+  if (!request.principal?.scopes.includes(scope)) throw new AppError(StatusCode.AccessDenied);
   if (mode === "admin" && !(await isAdminNow(request, request.session.userId))) {
     throw new AppError(StatusCode.AccessDenied);
   }

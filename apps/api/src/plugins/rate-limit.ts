@@ -1,6 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { routePath } from "../lib/route-path.ts";
 import { sharedRateStore } from "../lib/shared-rate-store.ts";
 import { isApiPath } from "./web.ts";
 
@@ -29,11 +30,16 @@ export default fp(
       hook: "preParsing",
       keyGenerator: rateLimitKey,
       ...(shared ? { store: shared.Store } : {}),
-      allowList: (request) => request.url === "/healthz" || request.url === "/readyz" || !isApiPath(request.url),
+      allowList: (request) => isUncounted(routePath(request)),
     });
   },
   { name: "rate-limit", dependencies: ["deps", "auth"] },
 );
+
+/** Probes and the SPA's pages and assets (by route: a percent-encoded API path is still an API path). */
+function isUncounted(path: string): boolean {
+  return path === "/healthz" || path === "/readyz" || !isApiPath(path);
+}
 
 /** Whose budget a request spends: its signed-in user's, else its address's. */
 export function rateLimitKey(request: FastifyRequest): string {

@@ -2,6 +2,7 @@ import { StatusCode } from "@yuelu/contracts";
 import { AppError } from "@yuelu/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { routePath } from "../lib/route-path.ts";
 import { bearerToken } from "../modules/account/api-key-auth.ts";
 
 declare module "fastify" {
@@ -36,6 +37,10 @@ export const SPA_CSP = [
   "form-action 'self'",
   "frame-ancestors 'self'",
 ].join("; ");
+
+function isPrivatePath(path: string): boolean {
+  return PRIVATE_PREFIXES.some((p) => path.startsWith(p));
+}
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -75,7 +80,7 @@ export default fp(
       reply.header("x-content-type-options", "nosniff");
       reply.header("referrer-policy", "strict-origin-when-cross-origin");
       reply.header("x-frame-options", "SAMEORIGIN");
-      if (!reply.hasHeader("cache-control") && PRIVATE_PREFIXES.some((p) => request.url.startsWith(p))) {
+      if (!reply.hasHeader("cache-control") && isPrivatePath(routePath(request))) {
         reply.header("cache-control", "no-store");
       }
     });

@@ -3,13 +3,14 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { routePath } from "../lib/route-path.ts";
 import { SPA_CSP } from "./security.ts";
 
 /** Paths the server answers itself; every other GET is the SPA's. */
 export const API_PATHS = ["/voice_yuelu", "/v1", "/account", "/mock-alipay", "/healthz", "/readyz", "/metrics", "/s"];
 
-export function isApiPath(url: string): boolean {
-  const pathname = url.split("?")[0] ?? "/";
+/** Whether a path (a route's pattern or a decoded path: lib/route-path.ts) is one the server answers itself. */
+export function isApiPath(pathname: string): boolean {
   return API_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
@@ -41,7 +42,7 @@ export default fp(
       },
     });
     app.get("/*", async (request, reply) => {
-      if (isApiPath(request.url)) return reply.callNotFound();
+      if (isApiPath(routePath(request))) return reply.callNotFound();
       return reply
         .header("cache-control", "no-cache")
         .header("content-security-policy", SPA_CSP)

@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
-import { installHint, programPath } from "@yuelu/runtime";
+import { MAX_UPLOAD_SECONDS, MEDIA_LENGTH_TOLERANCE_SECONDS } from "@yuelu/contracts";
+import { decodeStream, installHint, MediaDecodeError, PCM_RATE, programPath } from "@yuelu/runtime";
 
-export const SAMPLE_RATE = 16_000;
+export const SAMPLE_RATE = PCM_RATE;
 
 /** 16 kHz mono audio held as 16-bit samples (half the memory of floats: 3 h ≈ 346 MB). */
 export interface Pcm {
@@ -38,74 +38,72 @@ export class AudioDecodeError extends Error {
 }
 
 /**
- * Decodes any media file ffmpeg reads to 16 kHz mono 16-bit PCM, streamed from the child process
- * (never a shell: the path is one argv entry). `expectedSeconds` sizes the buffer and drives progress.
+ * Decodes any media file ffmpeg reads to 16 kHz mono 16-bit PCM, streamed from the child process (the
+ * product's one decode: runtime/media-decode.ts, as the upload measured it). At most `maxSeconds` are
+ * decoded — for a user's file, the length charged plus MEDIA_LENGTH_TOLERANCE_SECONDS — into a buffer that
+ * never grows past them: a file whose header lies costs the worker no more time or memory than was paid
+ * for. `cut` says the file held more. `expectedSeconds` sizes the buffer and drives progress.
  */
-export function decodeToPcm(
+export async function decodeToPcm(
   file: string,
-  options: { expectedSeconds?: number; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<Pcm> {
-  return new Promise((resolve, reject) => {
-    const args = ["-nostdin", "-hide_banner", "-loglevel", "error", "-i", file, "-vn", "-sn", "-dn"];
-    args.push("-ac", "1", "-ar", String(SAMPLE_RATE), "-f", "s16le", "-acodec", "pcm_s16le", "pipe:1");
-    const child = spawn(ffmpegBinary(), args, { stdio: ["ignore", "pipe", "pipe"], signal: options.signal });
-    const expected = Math.max(1, Math.ceil((options.expectedSeconds ?? 60) * SAMPLE_RATE));
-    let buffer = sharedInt16(expected + SAMPLE_RATE);
-    let length = 0;
-    let carry: Buffer | null = null;
-    let stderr = "";
-    let lastReport = 0;
-    child.stdout.on("data", (chunk: Buffer) => {
-      let data = carry ? Buffer.concat([carry, chunk]) : chunk;
-      const usable = data.length - (data.length % 2);
-      carry = usable < data.length ? Buffer.from(data.subarray(usable)) : null;
-      data = data.subarray(0, usable);
-      const n = usable / 2;
-      if (length + n > buffer.length) {
-        const grown = sharedInt16(Math.max(buffer.length * 2, length + n));
-        grown.set(buffer.subarray(0, length));
-        buffer = grown;
-      }
-      if (data.byteOffset % 2 === 0) buffer.set(new Int16Array(data.buffer, data.byteOffset, n), length);
-      else for (let i = 0; i < n; i++) buffer[length + i] = data.readInt16LE(i * 2);
-      length += n;
-      if (options.onProgress && length - lastReport > SAMPLE_RATE * 30) {
-        lastReport = length;
-        options.onProgress(Math.min(1, length / expected));
-      }
+  options: {
+    expectedSeconds?: number;
+    maxSeconds?: number;
+    onProgress?: (fraction: number) => void;
+    signal?: AbortSignal;
+  } = {},
+): Promise<Pcm & { cut: boolean }> {
+  const cap = Math.ceil((options.maxSeconds ?? DEFAULT_MAX_SECONDS) * SAMPLE_RATE);
+  const expected = Math.max(1, Math.ceil((options.expectedSeconds ?? 60) * SAMPLE_RATE));
+  let buffer = sharedInt16(Math.min(cap, expected + SAMPLE_RATE));
+  let length = 0;
+  let carry: Buffer | null = null;
+  let lastReport = 0;
+  const take = (chunk: Buffer) => {
+    let data = carry ? Buffer.concat([carry, chunk]) : chunk;
+    const usable = data.length - (data.length % 2);
+    carry = usable < data.length ? Buffer.from(data.subarray(usable)) : null;
+    data = data.subarray(0, usable);
+    const n = usable / 2;
+    if (length + n > buffer.length) {
+      const grown = sharedInt16(Math.min(cap, Math.max(buffer.length * 2, length + n)));
+      grown.set(buffer.subarray(0, length));
+      buffer = grown;
+    }
+    if (data.byteOffset % 2 === 0) buffer.set(new Int16Array(data.buffer, data.byteOffset, n), length);
+    else for (let i = 0; i < n; i++) buffer[length + i] = data.readInt16LE(i * 2);
+    length += n;
+    if (options.onProgress && length - lastReport > SAMPLE_RATE * 30) {
+      lastReport = length;
+      options.onProgress(Math.min(1, length / expected));
+    }
+  };
+  let outcome: { cut: boolean };
+  try {
+    outcome = await decodeStream(file, {
+      maxSeconds: cap / SAMPLE_RATE,
+      onData: take,
+      ...(options.signal ? { signal: options.signal } : {}),
     });
-    child.stderr.on("data", (chunk: Buffer) => {
-      if (stderr.length < 4000) stderr += chunk.toString();
-    });
-    child.on("error", (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === "ENOENT"
-          ? new AudioDecodeError(`ffmpeg is not installed: ${installHint("ffmpeg", process.env.FFMPEG_PATH)}`)
-          : error,
+  } catch (error) {
+    if (error instanceof MediaDecodeError) {
+      throw new AudioDecodeError(
+        error.missing ? `ffmpeg is not installed: ${installHint("ffmpeg", process.env.FFMPEG_PATH)}` : error.message,
       );
-    });
-    child.on("close", (code) => {
-      if (code !== 0) {
-        reject(
-          new AudioDecodeError(`ffmpeg could not decode the audio (exit ${code}): ${stderr.trim().slice(0, 500)}`),
-        );
-        return;
-      }
-      if (length === 0) {
-        reject(new AudioDecodeError("the file holds no audio that ffmpeg can decode"));
-        return;
-      }
-      options.onProgress?.(1);
-      // A small unused tail stays (a view, no copy); a large one (a wrong duration guess) is trimmed.
-      if (length >= buffer.length * 0.9) resolve(pcmFrom(buffer.subarray(0, length)));
-      else {
-        const exact = sharedInt16(length);
-        exact.set(buffer.subarray(0, length));
-        resolve(pcmFrom(exact));
-      }
-    });
-  });
+    }
+    throw error;
+  }
+  if (length === 0) throw new AudioDecodeError("the file holds no audio that ffmpeg can decode");
+  options.onProgress?.(1);
+  // A small unused tail stays (a view, no copy); a large one (a wrong duration guess) is trimmed.
+  if (length >= buffer.length * 0.9) return { ...pcmFrom(buffer.subarray(0, length)), cut: outcome.cut };
+  const exact = sharedInt16(length);
+  exact.set(buffer.subarray(0, length));
+  return { ...pcmFrom(exact), cut: outcome.cut };
 }
+
+/** No decode of anything is unbounded: a caller that names no limit gets the upload limit's. */
+const DEFAULT_MAX_SECONDS = MAX_UPLOAD_SECONDS + MEDIA_LENGTH_TOLERANCE_SECONDS;
 
 /**
  * 16-bit samples in shared memory, so a worker thread (speaker features) reads the recording without

@@ -1,6 +1,7 @@
 import { readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { decodeStream } from "@yuelu/runtime";
 import { ffmpegPipe } from "./speech-audio.ts";
 
 /**
@@ -10,33 +11,28 @@ import { ffmpegPipe } from "./speech-audio.ts";
 
 const QUIET = ["-nostdin", "-hide_banner", "-loglevel", "error"];
 
-/** The file's audio as float channels at `sampleRate` (mono input gives two equal channels). */
+/**
+ * The file's audio as float channels at `sampleRate` (mono input gives two equal channels), through the
+ * product's one decode (runtime/media-decode.ts), stopped at `maxSeconds`: a song or a sample is decoded
+ * no further than the length its upload was measured and accepted at, whatever its header claims.
+ */
 export async function decodeChannels(
   file: string,
   sampleRate: number,
   channels: 1 | 2,
+  maxSeconds: number,
   signal?: AbortSignal,
 ): Promise<Float32Array[]> {
-  const out = await ffmpegPipe(
-    [
-      ...QUIET,
-      "-i",
-      file,
-      "-vn",
-      "-sn",
-      "-dn",
-      "-ac",
-      String(channels),
-      "-ar",
-      String(sampleRate),
-      "-f",
-      "f32le",
-      "pipe:1",
-    ],
-    Buffer.alloc(0),
-    signal,
-  );
-  const all = new Float32Array(out.buffer, out.byteOffset, Math.floor(out.byteLength / 4));
+  const chunks: Buffer[] = [];
+  await decodeStream(file, {
+    maxSeconds,
+    shape: { sampleRate, channels, format: "f32le" },
+    onData: (chunk) => chunks.push(chunk),
+    ...(signal ? { signal } : {}),
+  });
+  // a buffer of its own (offset 0), as a Float32Array view needs 4-byte alignment
+  const out = new Uint8Array(Buffer.concat(chunks));
+  const all = new Float32Array(out.buffer, 0, Math.floor(out.byteLength / 4));
   if (channels === 1) return [Float32Array.from(all)];
   const frames = Math.floor(all.length / 2);
   const left = new Float32Array(frames);

@@ -10,6 +10,7 @@ import {
   type JobLookup,
   purgeAccount,
   purgeOldWebhookDeliveries,
+  removeExpiredStorageHolds,
 } from "@yuelu/domain";
 import { countPayment, sweepDeadWorkers, type UploadArea } from "@yuelu/runtime";
 
@@ -29,8 +30,10 @@ export interface HousekeepingResult {
   deadWorkers: number;
   /** unpaid orders past their expiry, closed (tradeStatus 3) */
   expiredOrders: number;
-  /** unfinished resumable uploads past UPLOAD_EXPIRY_HOURS, removed (they never counted against anyone) */
+  /** unfinished resumable uploads past UPLOAD_EXPIRY_HOURS, removed (their storage holds stopped counting then) */
   expiredUploads: number;
+  /** storage holds past their expiry, removed (docs/records-api.md "Storage per user") */
+  expiredStorageHolds: number;
   /** webhook deliveries that were due with no job (lost with a worker or a notice), queued again */
   requeuedWebhooks: number;
   /** finished webhook deliveries older than WEBHOOK_DELIVERY_KEEP_DAYS, removed with their attempts */
@@ -77,6 +80,7 @@ export async function runHousekeeping(
   for (const order of closedOrders) countPayment(order.provider, "closed");
   const expiredOrders = closedOrders.length;
   const expiredUploads = options.uploads ? await options.uploads.deleteExpired() : 0;
+  const expiredStorageHolds = await removeExpiredStorageHolds(db, now);
   const requeuedWebhooks = options.requeueWebhooks ? await options.requeueWebhooks() : 0;
   const oldWebhookDeliveries = await purgeOldWebhookDeliveries(domain);
   // at most 1 000 records a run, so one run stays short on a large old install; the next run goes on.
@@ -92,6 +96,7 @@ export async function runHousekeeping(
     deadWorkers,
     expiredOrders,
     expiredUploads,
+    expiredStorageHolds,
     requeuedWebhooks,
     oldWebhookDeliveries,
     searchBackfilled,

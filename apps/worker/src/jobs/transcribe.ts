@@ -1,4 +1,11 @@
-import { failureReason, type Segment, StatusCode, speakerLabel, type TranscriptionFailure } from "@yuelu/contracts";
+import {
+  failureReason,
+  MEDIA_LENGTH_TOLERANCE_SECONDS,
+  type Segment,
+  StatusCode,
+  speakerLabel,
+  type TranscriptionFailure,
+} from "@yuelu/contracts";
 import {
   claimTask,
   completeTask,
@@ -148,13 +155,22 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
   };
   // ffmpeg reads a local file (some containers need seeking): the file itself on disk, a temporary
   // copy from S3 that is removed as soon as the PCM is in memory.
+  // Only what was charged is heard: the record's length was measured by this same decode at upload, and
+  // the decode stops a little past it whatever the file's header claims (records/probe.ts).
   const pcm = await ctx.files.withLocalCopy(task.storageKey, (file) =>
     decodeToPcm(file, {
       expectedSeconds: task.timeLen || undefined,
+      ...(task.timeLen > 0 ? { maxSeconds: task.timeLen + MEDIA_LENGTH_TOLERANCE_SECONDS } : {}),
       onProgress: (f) => report(f * P.decoded),
       signal: abort.signal,
     }),
   );
+  if (pcm.cut) {
+    ctx.log?.info(
+      { taskId, fileId: task.fileId, charged: task.timeLen },
+      "the file decodes longer than the length charged for it: only the charged length is transcribed",
+    );
+  }
   await checkpoint(P.decoded);
   stage("decodeMs");
 

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { type VoiceJob, ZVoiceProfile } from "@yuelu/contracts";
+import {
+  MEDIA_LENGTH_TOLERANCE_SECONDS,
+  MY_VOICE_MAX_SECONDS,
+  SONG_MAX_SECONDS,
+  type VoiceJob,
+  ZVoiceProfile,
+} from "@yuelu/contracts";
 import {
   claimVoiceTask,
   completeVoiceTask,
@@ -166,9 +172,17 @@ export function likelyBases(voices: LibraryVoice[], target: VoiceProfile): Libra
   return (likely.length > 0 ? likely : pool).slice(0, 8);
 }
 
-async function fetchToFloat(ctx: VoiceJobContext, key: string, rate: number, channels: 1 | 2): Promise<Float32Array[]> {
+/** A stored upload's audio, decoded no further than `acceptedSeconds` (its measured length, or its kind's limit). */
+async function fetchToFloat(
+  ctx: VoiceJobContext,
+  key: string,
+  rate: number,
+  channels: 1 | 2,
+  acceptedSeconds: number,
+): Promise<Float32Array[]> {
+  const longest = acceptedSeconds + MEDIA_LENGTH_TOLERANCE_SECONDS;
   try {
-    return await ctx.files.withLocalCopy(key, (file) => decodeChannels(file, rate, channels));
+    return await ctx.files.withLocalCopy(key, (file) => decodeChannels(file, rate, channels, longest));
   } catch (error) {
     throw new PermanentVoiceError("unreadable-audio", `could not decode ${key}: ${(error as Error).message}`);
   }
@@ -194,7 +208,7 @@ async function trainVoice(id: number, ctx: VoiceJobContext) {
   const row = await db.userVoice.findUnique({ where: { id } });
   if (!row) throw new VoiceTaskGoneError("voice", id);
   const language = row.language === "en" ? "en" : "zh";
-  const [sample] = await fetchToFloat(ctx, row.sourceKey, ANALYSIS_RATE, 1);
+  const [sample] = await fetchToFloat(ctx, row.sourceKey, ANALYSIS_RATE, 1, row.sampleSeconds || MY_VOICE_MAX_SECONDS);
   const analysis = analyseVoiceSample(sample!, ANALYSIS_RATE);
   const problem = analysis.problems[0];
   if (problem || !analysis.profile) {
@@ -344,7 +358,7 @@ async function makeWork(id: number, ctx: VoiceJobContext) {
     vocals = sung.vocals;
   } else {
     rate = SONG_RATE;
-    const [left, right] = await fetchToFloat(ctx, work.inputKey ?? "", rate, 2);
+    const [left, right] = await fetchToFloat(ctx, work.inputKey ?? "", rate, 2, SONG_MAX_SECONDS);
     await progress.report(0.1, true);
     const remote = ctx.remote ?? {};
     const semitones = settings.semitones ?? 0;

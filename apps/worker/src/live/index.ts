@@ -1,8 +1,10 @@
-import { type EngineReport, isLoopbackHost, type LiveConfig, loadLiveConfig } from "@yuelu/runtime";
+import type { DomainContext } from "@yuelu/domain";
+import { type EngineReport, type LiveConfig, liveTokenOf, loadLiveConfig } from "@yuelu/runtime";
 import { MoonshineEngine } from "../engines/asr/moonshine.ts";
+import { LiveHub } from "./hub.ts";
 import { MoonshineLiveEngine } from "./moonshine-stream.ts";
 import { type LiveServer, startLiveServer } from "./server.ts";
-import { LiveHub, type LiveLog } from "./session.ts";
+import type { LiveLog } from "./session.ts";
 import { SherpaLiveEngine } from "./sherpa-stream.ts";
 
 export interface LiveCaptions {
@@ -14,22 +16,30 @@ export interface LiveCaptions {
 }
 
 /**
- * Starts this worker's live captions (docs/live.md), unless LIVE_CAPTIONS=false or the listen
- * address is reachable from other machines without LIVE_TOKEN (then it says why and starts none).
- * `moonshine`: the batch engine already loaded, to share its model.
+ * Starts this worker's live captions (docs/live.md), unless LIVE_CAPTIONS=false or no token can be
+ * had (then it says why and starts none): the worker trusts the API's word about whose stream it
+ * decodes and whose time it charges, so every socket must carry LIVE_TOKEN — or, unset, the token
+ * derived from the cookie secret the API signs with (`cookieSecret`: COOKIE_SECRET or the one
+ * generated under DATA_DIR). `moonshine`: the batch engine already loaded, to share its model.
  */
 export async function startLiveCaptions(options: {
   workerId: string;
   log: LiveLog;
+  /** the business rules: the sessions' rows and their charges */
+  domain: DomainContext;
   live?: LiveConfig;
+  cookieSecret?: string;
   moonshine?: MoonshineEngine;
+  /** tests: a quicker refresh of the sessions' rows */
+  touchEveryMs?: number;
 }): Promise<LiveCaptions | undefined> {
   const live = options.live ?? loadLiveConfig();
   if (!live.LIVE_CAPTIONS) return undefined;
-  if (!isLoopbackHost(live.LIVE_HOST) && !live.LIVE_TOKEN) {
+  const token = live.LIVE_TOKEN ?? (options.cookieSecret ? liveTokenOf(options.cookieSecret) : undefined);
+  if (!token) {
     options.log.error(
-      { host: live.LIVE_HOST },
-      "live captions are off: LIVE_HOST is reachable from other machines, so LIVE_TOKEN (the same on the API) is required",
+      {},
+      "live captions are off: no LIVE_TOKEN and no cookie secret to derive it from (set COOKIE_SECRET, the same on the API)",
     );
     return undefined;
   }
@@ -40,15 +50,19 @@ export async function startLiveCaptions(options: {
   const hub = new LiveHub({
     workerId: options.workerId,
     maxSessions: live.LIVE_MAX_SESSIONS,
+    maxPerUser: live.LIVE_MAX_PER_USER,
+    catchUpSeconds: live.LIVE_CATCH_UP_SECONDS,
     engines,
+    domain: options.domain,
     log: options.log,
+    ...(options.touchEveryMs ? { touchEveryMs: options.touchEveryMs } : {}),
   });
   const server = await startLiveServer({
     hub,
     host: live.LIVE_HOST,
     port: live.LIVE_PORT,
     publicUrl: live.LIVE_PUBLIC_URL,
-    token: live.LIVE_TOKEN,
+    token,
   });
   for (const report of hub.reports()) {
     if (report.available) {

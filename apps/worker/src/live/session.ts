@@ -1,13 +1,16 @@
-import { randomUUID } from "node:crypto";
-import { availableParallelism } from "node:os";
 import {
-  LIVE_RESUME_WINDOW_MS,
+  type Lang,
   LIVE_SAMPLE_RATE,
+  LiveCloseCode,
   type LiveFinalSegment,
-  type LiveLanguage,
   type LiveWorkerReply,
+  liveCloseCodeOf,
+  statusMessage,
 } from "@yuelu/contracts";
-import type { LiveEngine, LiveStream, LiveUpdate } from "./stream.ts";
+import type { LiveEndReason } from "@yuelu/domain";
+import type { LiveHub } from "./hub.ts";
+import { SessionMeter } from "./metering.ts";
+import type { LiveStream, LiveUpdate } from "./stream.ts";
 
 /** How often a stream's new audio is decoded once its utterance has some text (a partial at most this often). */
 export const LIVE_STEP_MS = 500;
@@ -19,41 +22,38 @@ const FIRST_WORDS_STEP_MS = 250;
  */
 const SATURATED_SAMPLES = 30 * LIVE_SAMPLE_RATE;
 
-export type LiveSink = (message: LiveWorkerReply) => void;
-
 export interface LiveLog {
   info(obj: unknown, msg?: string): void;
   warn(obj: unknown, msg?: string): void;
   error(obj: unknown, msg?: string): void;
 }
 
-/** A few decodes at once per worker (each on one ONNX thread); more would only slow them all. */
-class Limiter {
-  private running = 0;
-  private waiting: (() => void)[] = [];
-  constructor(private readonly max: number) {}
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.running >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running++;
-    try {
-      return await fn();
-    } finally {
-      this.running--;
-      this.waiting.shift()?.();
-    }
-  }
+/** What a session answers on: its socket while connected. */
+export interface LiveSink {
+  send(message: LiveWorkerReply): void;
+  close(code: number, reason: string): void;
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One recording's live captions on this worker: the audio received (by sample offset, so a resent
- * frame is counted once), its recogniser, the captions so far, and the socket it answers on — none
- * while the connection is down, for LIVE_RESUME_WINDOW_MS, after which the session ends.
+ * frame is counted once), the part of it not yet handed to the recogniser (held back until it is
+ * paid and wall time allows it: metering.ts), the captions so far, and the socket it answers on —
+ * none while the connection is down, for LIVE_RESUME_WINDOW_MS, after which the session ends.
  */
 export class LiveSession {
   /** samples received, in order, without gaps */
   received = 0;
+  /** samples handed to the recogniser: paid, and never ahead of the pacing */
+  fed = 0;
   readonly finals: LiveFinalSegment[] = [];
   partial = "";
+  /** the page's language, for the messages it is sent */
+  lang: Lang = "zh";
+  private readonly held: Float32Array[] = [];
+  private heldSamples = 0;
+  private readonly meter: SessionMeter;
   private sink?: LiveSink;
   private timer?: NodeJS.Timeout;
   private expiry?: NodeJS.Timeout;
@@ -62,6 +62,7 @@ export class LiveSession {
   private decodedAt = 0;
   private lastDecodeAt = 0;
   private ended = false;
+  private stopping = false;
   /** called when the session has room again after being saturated */
   onDrain?: () => void;
 
@@ -73,6 +74,7 @@ export class LiveSession {
     private readonly stream: LiveStream,
     private readonly hub: LiveHub,
   ) {
+    this.meter = new SessionMeter({ id, userId }, hub.meterSettings);
     this.timer = setInterval(() => this.tick(), Math.min(hub.stepMs, FIRST_WORDS_STEP_MS));
     this.timer.unref();
   }
@@ -81,17 +83,28 @@ export class LiveSession {
     return this.ended;
   }
 
-  /** Too much audio waits to be decoded: stop reading until it drains. */
+  get connected(): boolean {
+    return this.sink !== undefined;
+  }
+
+  /**
+   * Stop reading the socket: too much audio waits to be decoded, or the client is further ahead of
+   * real time than the catch-up allows (its audio waits in TCP until wall time catches up).
+   */
   get saturated(): boolean {
-    return this.stream.pendingSamples >= SATURATED_SAMPLES;
+    return (
+      this.stream.pendingSamples + this.heldSamples >= SATURATED_SAMPLES || this.received >= this.meter.readLimit()
+    );
   }
 
   /** Takes a socket (a new or resumed connection): tells it where the stream stands. */
-  attach(sink: LiveSink) {
+  attach(sink: LiveSink, lang: Lang) {
     clearTimeout(this.expiry);
     this.expiry = undefined;
     this.sink = sink;
-    sink({
+    this.lang = lang;
+    this.onDrain = undefined;
+    sink.send({
       type: "ready",
       sessionId: this.id,
       engine: this.engine,
@@ -106,13 +119,16 @@ export class LiveSession {
   detach(sink: LiveSink) {
     if (this.sink !== sink || this.ended) return;
     this.sink = undefined;
-    this.expiry = setTimeout(() => this.end(), this.hub.resumeWindowMs);
+    this.onDrain = undefined;
+    this.hub.waiting(this);
+    this.expiry = setTimeout(() => this.end("expired"), this.hub.resumeWindowMs);
     this.expiry.unref();
   }
 
   /**
    * A frame at sample `offset`: what the session already has is skipped (a frame resent after a
-   * resume), the rest appended. A frame that starts past the end would leave a hole: refused.
+   * resume), the rest held for the recogniser. A frame that starts past the end would leave a hole:
+   * refused.
    */
   accept(offset: number, pcm: Int16Array): "ok" | "gap" {
     if (this.ended) return "ok";
@@ -122,15 +138,26 @@ export class LiveSession {
       const fresh = pcm.subarray(skip);
       const floats = new Float32Array(fresh.length);
       for (let i = 0; i < fresh.length; i++) floats[i] = fresh[i]! / 32768;
-      this.stream.push(floats);
+      this.held.push(floats);
+      this.heldSamples += floats.length;
       this.received += fresh.length;
+      this.feed();
     }
     this.send({ type: "ack", received: this.received });
     return "ok";
   }
 
-  /** The recording stopped: decode the rest, send the last finals and `closed`, end. */
+  /**
+   * The recording stopped: the rest is decoded once it is paid and wall time allows it (never early),
+   * then the last finals and `closed` are sent and the session ends.
+   */
   async stop(): Promise<void> {
+    if (this.ended || this.stopping) return;
+    this.stopping = true;
+    while (!this.ended && this.fed < this.received) {
+      this.feed();
+      if (this.fed < this.received) await sleep(50);
+    }
     if (this.ended) return;
     clearInterval(this.timer);
     await this.decoding;
@@ -141,30 +168,75 @@ export class LiveSession {
         (error) => this.hub.log.error({ err: error, session: this.id }, "live captions: the last decode failed"),
       );
     this.send({ type: "closed", received: this.received });
-    this.end();
+    this.end("done");
   }
 
-  end() {
+  /** Ends the session here; its row is ended and its charge settled to the audio decoded. */
+  end(reason: LiveEndReason) {
     if (this.ended) return;
     this.ended = true;
     clearInterval(this.timer);
     clearTimeout(this.expiry);
     this.stream.dispose();
+    this.held.length = 0;
+    this.heldSamples = 0;
     this.sink = undefined;
-    this.hub.forget(this);
+    this.hub.forget(this, reason);
+  }
+
+  /** Whole seconds of audio handed to the recogniser: what the session costs in the end. */
+  get decodedSeconds(): number {
+    return Math.ceil(this.fed / LIVE_SAMPLE_RATE);
+  }
+
+  /** Closes the socket with a catalogue error in the page's language, and ends the session. */
+  refuse(code: number) {
+    if (this.ended) return;
+    const sink = this.sink;
+    this.send({ type: "error", code, message: statusMessage(code, this.lang) });
+    sink?.close(liveCloseCodeOf(code), String(code));
+    this.end("refused");
+  }
+
+  /** Ended elsewhere (its user's new start replaced it): a connected client starts a new session. */
+  replaced() {
+    this.sink?.close(LiveCloseCode.Gone, "replaced");
+    this.end("replaced");
   }
 
   private send(message: LiveWorkerReply) {
-    this.sink?.(message);
+    this.sink?.send(message);
+  }
+
+  /** Hands the recogniser what is paid and due by now; pays the next block ahead when audio waits for it. */
+  private feed() {
+    if (this.ended) return;
+    const limit = this.meter.decodeLimit(this.received);
+    while (this.fed < limit && this.held.length > 0) {
+      const chunk = this.held[0]!;
+      const take = Math.min(chunk.length, limit - this.fed);
+      this.stream.push(take === chunk.length ? chunk : chunk.subarray(0, take));
+      if (take === chunk.length) this.held.shift();
+      else this.held[0] = chunk.subarray(take);
+      this.fed += take;
+      this.heldSamples -= take;
+    }
+    this.meter.payAhead(this.received, {
+      paid: () => this.feed(),
+      refused: (code) => this.refuse(code),
+      gone: () => this.replaced(),
+    });
   }
 
   private tick() {
-    if (this.busy || this.ended || this.received === this.decodedAt) return;
+    this.feed();
+    if (!this.saturated) this.onDrain?.();
+    if (this.busy || this.ended || this.fed === this.decodedAt) return;
     // until the utterance shows text, every tick; then every stepMs
     if (this.partial && performance.now() - this.lastDecodeAt < this.hub.stepMs) return;
     this.lastDecodeAt = performance.now();
     this.busy = true;
-    const at = this.received;
+    const at = this.fed;
     this.decoding = this.hub.limiter
       .run(() => this.stream.update(false))
       .then(
@@ -190,101 +262,5 @@ export class LiveSession {
       this.partial = update.partial.text;
       this.send({ type: "partial", text: update.partial.text, startMs: update.partial.startMs });
     }
-  }
-}
-
-/**
- * The live sessions of one worker process: at most `maxSessions` at once, each with its own
- * recogniser state over the shared models of `engines`.
- */
-export class LiveHub {
-  private readonly sessions = new Map<string, LiveSession>();
-  readonly limiter: Limiter;
-  readonly stepMs: number;
-  readonly resumeWindowMs: number;
-  readonly log: LiveLog;
-
-  constructor(
-    private readonly options: {
-      workerId: string;
-      maxSessions: number;
-      engines: { en?: LiveEngine; zh?: LiveEngine };
-      log: LiveLog;
-      stepMs?: number;
-      resumeWindowMs?: number;
-      /** decodes at once (default: half the cores, at least 1) */
-      concurrency?: number;
-    },
-  ) {
-    this.stepMs = options.stepMs ?? LIVE_STEP_MS;
-    this.resumeWindowMs = options.resumeWindowMs ?? LIVE_RESUME_WINDOW_MS;
-    this.log = options.log;
-    this.limiter = new Limiter(options.concurrency ?? Math.max(1, Math.floor(availableParallelism() / 2)));
-  }
-
-  get size(): number {
-    return this.sessions.size;
-  }
-
-  get maxSessions(): number {
-    return this.options.maxSessions;
-  }
-
-  /** The engine for a language ('auto': Chinese when a streaming Chinese model is here — it hears English too — else English). */
-  engineFor(language: LiveLanguage): { language: "zh" | "en"; engine: LiveEngine } | { reason: string } {
-    const usable = (e?: LiveEngine) => (e && !e.missing() ? e : undefined);
-    const zh = usable(this.options.engines.zh);
-    const en = usable(this.options.engines.en);
-    if (language === "zh" || (language === "auto" && zh)) {
-      if (zh) return { language: "zh", engine: zh };
-      return { reason: this.options.engines.zh?.missing() ?? "no streaming Chinese model is configured" };
-    }
-    if (en) return { language: "en", engine: en };
-    return { reason: this.options.engines.en?.missing() ?? "no English live-caption engine" };
-  }
-
-  /** What each language can do here, for the heartbeat. */
-  reports(): { language: "zh" | "en"; engine: string; available: boolean; reason?: string }[] {
-    return (["en", "zh"] as const).map((language) => {
-      const engine = this.options.engines[language];
-      const reason = engine ? engine.missing() : "not configured";
-      return {
-        language,
-        engine: engine?.name ?? "none",
-        available: !reason,
-        ...(reason ? { reason } : {}),
-      };
-    });
-  }
-
-  open(userId: number, language: LiveLanguage): LiveSession | { full: true } | { unavailable: string } {
-    const chosen = this.engineFor(language);
-    if ("reason" in chosen) return { unavailable: chosen.reason };
-    if (this.sessions.size >= this.options.maxSessions) return { full: true };
-    const id = `${this.options.workerId}.${randomUUID()}`;
-    const session = new LiveSession(
-      id,
-      userId,
-      chosen.language,
-      chosen.engine.name,
-      chosen.engine.createStream(),
-      this,
-    );
-    this.sessions.set(id, session);
-    return session;
-  }
-
-  /** The session to resume: only its own user's, and only while it waits. */
-  find(userId: number, sessionId: string): LiveSession | undefined {
-    const session = this.sessions.get(sessionId);
-    return session && session.userId === userId && !session.closed ? session : undefined;
-  }
-
-  forget(session: LiveSession) {
-    if (this.sessions.get(session.id) === session) this.sessions.delete(session.id);
-  }
-
-  close() {
-    for (const session of [...this.sessions.values()]) session.end();
   }
 }

@@ -86,8 +86,19 @@ export type AdminGiftBatchQuery = z.infer<typeof ZAdminGiftBatchQuery>;
 
 export const ADMIN_GIFT_CODE_STATUSES = ["active", "usedUp", "expired", "disabled"] as const;
 
+/**
+ * A code as the console's lists show it: its first and last two characters, the rest starred (`AB****YZ`).
+ * The full codes come only with a batch's creation and its export, both in the audit log. Two known
+ * characters at each end of an 8-character code leave 31^4 (about 920 000) codes to guess.
+ */
+export function maskGiftCode(code: string): string {
+  if (code.length <= 4) return "*".repeat(code.length);
+  return `${code.slice(0, 2)}${"*".repeat(code.length - 4)}${code.slice(-2)}`;
+}
+
 export const ZAdminGiftCode = z.object({
   id: z.number().int(),
+  /** masked (maskGiftCode): the batch's export has the full codes */
   packCode: z.string(),
   batch: z.string(),
   rewardType: z.number().int(),
@@ -106,7 +117,10 @@ export type AdminGiftCode = z.infer<typeof ZAdminGiftCode>;
 export const ZAdminGiftCodeQuery = adminPageQuery(["createdAt", "redeemedCount", "packCode"] as const).extend({
   /** exactly this batch ("" included: codes made without one) */
   batch: z.string().trim().max(60).optional(),
-  /** the code, or its start */
+  /**
+   * the whole code (any case): a code someone holds, to find its batch and who redeemed it. Never its
+   * start, which would reveal a masked code one character at a time.
+   */
   code: z.string().trim().max(8).optional(),
   status: z.enum(ADMIN_GIFT_CODE_STATUSES).optional(),
 });

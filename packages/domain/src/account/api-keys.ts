@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { API_KEYS_MAX, type ApiKey, type ApiKeyCreated, StatusCode } from "@yuelu/contracts";
+import { API_KEY_SCOPES, API_KEYS_MAX, type ApiKey, type ApiKeyCreated, StatusCode } from "@yuelu/contracts";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { transact } from "../transaction.ts";
@@ -17,7 +17,10 @@ export function apiKeyHash(key: string): string {
   return createHash("sha256").update(key).digest("hex");
 }
 
-/** Creates a key; the 11th live key of a user is refused (50006), counted under the user's row lock. */
+/**
+ * Creates a key holding API_KEY_SCOPES (never key management: docs/integrators.md); the 11th live key of a
+ * user is refused (50006), counted under the user's row lock.
+ */
 export async function createApiKey(ctx: Ctx, userId: number, name: string): Promise<ApiKeyCreated> {
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
   return transact(ctx, async (tx) => {
@@ -26,7 +29,13 @@ export async function createApiKey(ctx: Ctx, userId: number, name: string): Prom
     const live = await tx.apiKey.count({ where: { userId, revokedAt: null } });
     if (live >= API_KEYS_MAX) throw new AppError(StatusCode.ApiKeyLimit, { limit: API_KEYS_MAX });
     const row = await tx.apiKey.create({
-      data: { userId, name, prefix: key.slice(0, API_KEY_PREFIX.length + 5), keyHash: apiKeyHash(key) },
+      data: {
+        userId,
+        name,
+        prefix: key.slice(0, API_KEY_PREFIX.length + 5),
+        keyHash: apiKeyHash(key),
+        scopes: [...API_KEY_SCOPES],
+      },
     });
     return { id: row.id, name: row.name, key };
   });

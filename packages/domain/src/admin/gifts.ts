@@ -9,6 +9,7 @@ import {
   type AdminGiftRedemption,
   type AdminPage,
   type AdminPageQuery,
+  maskGiftCode,
   pageWindow,
   RewardType,
   StatusCode,
@@ -24,7 +25,8 @@ import { lockKey } from "./keys.ts";
 /**
  * Gift codes in the console (docs/admin.md, "Gift codes"): batches made here or by the CLI, their
  * usage, the users who redeemed a code, a CSV of a batch, and disabling (a disabled code answers
- * 60004 to whoever redeems it). Codes are made by createGiftCodes and redeemed by redeemGiftCode:
+ * 60004 to whoever redeems it). Lists show codes masked; whole codes go out only with a batch's
+ * creation and its export, each written to the audit log. Codes are made by createGiftCodes and redeemed by redeemGiftCode:
  * the limits and the exactly-once redeem live there.
  */
 
@@ -81,6 +83,13 @@ export async function createGiftBatch(
             (c.expiresAt?.getTime() ?? null) === (expiresAt?.getTime() ?? null),
         );
       if (!same) throw AppError.invalid("batch", "already used by another batch");
+      // the same create again (a double click, a retry whose answer was lost) hands the codes out again:
+      // audited as an export is
+      await audit(tx, actor, {
+        action: "gift.batch.export",
+        target: `gift-batch:${input.batch}`,
+        after: { codes: existing.length, via: "create" },
+      });
       return { batch: input.batch, codes: existing.map((c) => c.packCode), created: false };
     }
     const codes = await createGiftCodes(
@@ -164,10 +173,11 @@ function codeStatus(c: GiftCodeModel, now: Date): AdminGiftCode["status"] {
   return "active";
 }
 
+/** A code as the console lists it: masked (maskGiftCode), since listing is not audited. */
 function codeView(c: GiftCodeModel, now: Date): AdminGiftCode {
   return {
     id: c.id,
-    packCode: c.packCode,
+    packCode: maskGiftCode(c.packCode),
     batch: c.batch,
     rewardType: c.rewardType,
     rewardNumber: c.rewardNumber,
@@ -182,7 +192,7 @@ function codeView(c: GiftCodeModel, now: Date): AdminGiftCode {
   };
 }
 
-/** Codes (of a batch, by code, by status) with their usage. */
+/** Codes (of a batch, by code, by status) with their usage, masked. */
 export async function giftCodes(
   ctx: Pick<DomainContext, "db" | "clock">,
   q: AdminGiftCodeQuery,
@@ -199,7 +209,8 @@ export async function giftCodes(
   const where: Prisma.GiftCodeWhereInput = {
     AND: [
       q.batch !== undefined ? { batch: q.batch } : {},
-      q.code ? { packCode: { startsWith: q.code.toUpperCase() } } : {},
+      // the whole code only: a prefix search would reveal a masked code one character at a time
+      q.code ? { packCode: q.code.toUpperCase() } : {},
       q.status ? byStatus[q.status] : {},
     ],
   };
@@ -256,7 +267,8 @@ const CSV_HEADER = ["code", "batch", "kind", "reward", "max uses", "redeemed", "
 
 /**
  * A batch as CSV (UTF-8 with a byte-order mark, so spreadsheets read Chinese right): one code per
- * row. Exporting hands out redeemable codes, so it is audited like a change. Unknown batch → 30001.
+ * row, in full — the one call besides the batch's creation that gives codes out whole. Exporting hands
+ * out redeemable codes, so it is audited like a change. Unknown batch → 30001.
  */
 export async function giftBatchCsv(ctx: Pick<DomainContext, "db" | "clock">, actor: AdminActor, batch: string) {
   const now = ctx.clock.now();
@@ -266,7 +278,7 @@ export async function giftBatchCsv(ctx: Pick<DomainContext, "db" | "clock">, act
   for (const c of rows) {
     const v = codeView(c, now);
     lines.push(
-      [v.packCode, v.batch, v.kind, v.reward, v.maxRedemptions, v.redeemedCount, v.status, v.expiresAt, v.createdAt]
+      [c.packCode, v.batch, v.kind, v.reward, v.maxRedemptions, v.redeemedCount, v.status, v.expiresAt, v.createdAt]
         .map(csvCell)
         .join(","),
     );
@@ -302,7 +314,7 @@ export async function disableGiftCode(
       await audit(tx, actor, {
         action: input.disabled ? "gift.code.disable" : "gift.code.enable",
         target: `gift-code:${code.id}`,
-        before: { packCode: code.packCode, disabledAt: code.disabledAt },
+        before: { packCode: maskGiftCode(code.packCode), disabledAt: code.disabledAt },
         after: { disabled: input.disabled },
         reason: input.reason,
       });

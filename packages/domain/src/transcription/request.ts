@@ -44,6 +44,7 @@ class RefusedInTx extends Error {
 interface LockedRecord {
   userId: number;
   timeLen: number;
+  liveCreditSeconds: number;
   fileStatus: number;
   deletedAt: Date | null;
 }
@@ -87,8 +88,9 @@ export async function requestTranscriptions(
 /**
  * One file, one transaction: the record row is locked (FOR UPDATE), so parallel calls for the same
  * file take turns and the later ones see the task the first one created (answered, not charged
- * again). Otherwise: > 3 h → 50001; a task row (queued); the charge against the business day's quota
- * and the time cards (50002 / 20001 roll everything back); the record → queued, progress 0.
+ * again). Otherwise: > 3 h → 50001; a task row (queued); the charge — the record's live credit first,
+ * then the business day's quota and the time cards (50002 / 20001 roll everything back); the record →
+ * queued, progress 0.
  */
 async function requestOne(
   ctx: DomainContext,
@@ -101,7 +103,7 @@ async function requestOne(
   try {
     return await ctx.db.$transaction(async (tx) => {
       const rows = await tx.$queryRaw<LockedRecord[]>`
-        SELECT "userId", "timeLen", "fileStatus", "deletedAt" FROM audio_records
+        SELECT "userId", "timeLen", "liveCreditSeconds", "fileStatus", "deletedAt" FROM audio_records
         WHERE "fileId" = ${fileId}::int FOR UPDATE`;
       const record = rows[0];
       if (!record || record.userId !== userId || record.deletedAt !== null) {
@@ -140,6 +142,8 @@ async function requestOne(
           day: businessDay(now, ctx.config.BUSINESS_TZ),
           dailyLimit,
           now,
+          // what the recording's live captions already paid is not paid again (docs/live.md "Metering")
+          liveCredit: { fileId, seconds: record.liveCreditSeconds },
         });
       } catch (error) {
         if (error instanceof ChargeRefused) throw new RefusedInTx(error.code, record.fileStatus, latest?.id ?? null);

@@ -2,6 +2,7 @@ import type { LookupAddress, LookupAllOptions, LookupOneOptions } from "node:dns
 import { lookup as dnsLookup } from "node:dns";
 import { lookup as dnsLookupAsync } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
+import { ipv4Of, ipv6Groups } from "@yuelu/runtime";
 import { AppError } from "../errors.ts";
 
 /**
@@ -33,6 +34,9 @@ for (const [net, prefix] of [
 }
 for (const [net, prefix] of [
   ["::", 96], // unspecified, loopback (::1), the old IPv4-compatible form
+  // local-use NAT64 (RFC 8215): where the IPv4 sits depends on the prefix length the operator chose
+  // (RFC 6052 §2.2), so it cannot be read back — and the block is not globally reachable anyway
+  ["64:ff9b:1::", 48],
   ["100::", 64], // discard
   ["2001:db8::", 32], // documentation
   ["fc00::", 7], // unique local (private)
@@ -42,31 +46,24 @@ for (const [net, prefix] of [
   REFUSED.addSubnet(net, prefix, "ipv6");
 }
 
-/** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d) or NAT64 (64:ff9b::a.b.c.d) IPv6 address. */
-function embeddedIpv4(ipv6: string): string | undefined {
-  const groups = expandIpv6(ipv6);
-  if (!groups) return undefined;
-  const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
-  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0);
-  if (!mapped && !nat64) return undefined;
-  return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join(".");
-}
-
-/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part included). */
-function expandIpv6(ip: string): number[] | undefined {
-  let text = ip.replace(/%.*$/, "");
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted[1]!.split(".").map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split("::") as [string, string | undefined];
-  const parse = (part: string) => (part ? part.split(":").map((g) => Number.parseInt(g, 16)) : []);
-  const left = parse(head);
-  const right = tail === undefined ? [] : parse(tail);
-  const zeros = tail === undefined ? 0 : 8 - left.length - right.length;
-  const groups = [...left, ...new Array<number>(Math.max(0, zeros)).fill(0), ...right];
-  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : undefined;
+/**
+ * The IPv4 addresses carried inside an IPv6 address, for every form a router or this host may turn
+ * back into IPv4 — so `::ffff:0:127.0.0.1` or `2002:7f00:1::` cannot smuggle loopback past the rule:
+ * - IPv4-mapped `::ffff:a.b.c.d` (RFC 4291) and IPv4-translated `::ffff:0:a.b.c.d` (SIIT, RFC 6145);
+ * - well-known NAT64 `64:ff9b::a.b.c.d` (RFC 6052);
+ * - 6to4 `2002:AABB:CCDD::/48` (RFC 3056), the IPv4 in bits 16–47;
+ * - Teredo `2001:0:SSSS:SSSS::CCCC:CCCC` (RFC 4380): the server's IPv4 in bits 32–63, the client's in the
+ *   last 32 bits with every bit flipped.
+ */
+function embeddedIpv4s(groups: number[]): string[] {
+  const zero = (from: number, to: number) => groups.slice(from, to).every((g) => g === 0);
+  const [g0, g1, g2, g3, g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
+  if (zero(0, 5) && g5 === 0xffff) return [ipv4Of(g6, g7)];
+  if (zero(0, 4) && g4 === 0xffff && g5 === 0) return [ipv4Of(g6, g7)];
+  if (g0 === 0x64 && g1 === 0xff9b && zero(2, 6)) return [ipv4Of(g6, g7)];
+  if (g0 === 0x2002) return [ipv4Of(g1, g2)];
+  if (g0 === 0x2001 && g1 === 0) return [ipv4Of(g2, g3), ipv4Of(g6 ^ 0xffff, g7 ^ 0xffff)];
+  return [];
 }
 
 /** True for an address a webhook may be sent to: public unicast, not loopback, private, link-local… */
@@ -74,8 +71,9 @@ export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return !REFUSED.check(address, "ipv4");
   if (family !== 6) return false;
-  const inner = embeddedIpv4(address);
-  if (inner) return isPublicAddress(inner);
+  const groups = ipv6Groups(address);
+  if (!groups) return false; // an address we cannot read is no address to call
+  if (!embeddedIpv4s(groups).every(isPublicAddress)) return false;
   try {
     return !REFUSED.check(address.replace(/%.*$/, ""), "ipv6");
   } catch {

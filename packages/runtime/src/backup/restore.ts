@@ -5,6 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Config } from "../config.ts";
 import { assertFileKey } from "../file-store.ts";
+import { tighten } from "../private-files.ts";
 import { loadSnapshot } from "./embedded-snapshot.ts";
 import { type BackupManifest, BackupManifestSchema, fileEntry, MANIFEST_ENTRY } from "./manifest.ts";
 import { existingTables, restorePostgres } from "./postgres-dump.ts";
@@ -143,6 +144,8 @@ export async function restoreBackup(
       if (wrong) throw new Error(`the restored database differs from the backup: ${wrong}`);
       await writeFiles(file, manifest, entries, path.join(temp, "files"));
       await writeSecret(file, manifest, entries, temp);
+      // PGlite wrote the database 755/644: the install is private (700/600), as a freshly made one is
+      await tighten(temp);
       // An empty DATA_DIR that exists is replaced by the finished install in one rename.
       await rmdir(dataDir).catch((err: NodeJS.ErrnoException) => {
         if (err.code !== "ENOENT") throw err;

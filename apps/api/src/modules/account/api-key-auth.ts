@@ -1,3 +1,4 @@
+import { API_KEY_SCOPES, type Scope } from "@yuelu/contracts";
 import { apiKeyHash } from "@yuelu/domain";
 import type { HotSql } from "@yuelu/runtime";
 import type { FastifyRequest } from "fastify";
@@ -19,11 +20,12 @@ interface KeyRow {
   delete_requested_at: Date | null;
   role: string;
   last_used_at: Date | null;
+  scopes: string[];
 }
 
 // Read on every Bearer request, never cached: a revoked key stops at once, on every node.
 const FIND_KEY = `
-  SELECT k.id AS key_id, k."userId" AS user_id, k."lastUsedAt" AS last_used_at,
+  SELECT k.id AS key_id, k."userId" AS user_id, k."lastUsedAt" AS last_used_at, k.scopes,
          u."nickName" AS nick_name, u."deleteRequestedAt" AS delete_requested_at, u.role
   FROM api_keys k JOIN users u ON u.id = k."userId"
   WHERE k."keyHash" = $1 AND k."revokedAt" IS NULL AND u."deletedAt" IS NULL AND u."disabledAt" IS NULL`;
@@ -32,13 +34,14 @@ const TOUCH_EVERY_MS = 60_000;
 
 /**
  * The user an API key acts for, as a session-shaped caller so every route's checks (ownership,
- * quotas, pending deletion) apply unchanged; null for an unknown, revoked or malformed key.
+ * quotas, pending deletion) apply unchanged, and what the key may do; null for an unknown, revoked or
+ * malformed key.
  */
 export async function apiKeySession(
   sql: HotSql,
   key: string,
   now = Date.now(),
-): Promise<{ session: SessionUser; keyId: number } | null> {
+): Promise<{ session: SessionUser; keyId: number; scopes: Scope[] } | null> {
   if (key.length < 10 || key.length > 200) return null;
   const [row] = await sql.query<KeyRow>("find-api-key", FIND_KEY, [apiKeyHash(key)]);
   if (!row) return null;
@@ -48,6 +51,7 @@ export async function apiKeySession(
   }
   return {
     keyId: row.key_id,
+    scopes: keyScopes(row.scopes),
     session: {
       sessionId: `api-key:${row.key_id}`,
       userId: row.user_id,
@@ -57,4 +61,9 @@ export async function apiKeySession(
       expiresAt: Number.POSITIVE_INFINITY,
     },
   };
+}
+
+/** A key's scopes as stored, kept to those a key may hold (a row written by hand cannot grant more). */
+function keyScopes(stored: string[] | null): Scope[] {
+  return API_KEY_SCOPES.filter((scope) => stored?.includes(scope));
 }

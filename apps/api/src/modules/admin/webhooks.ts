@@ -28,6 +28,8 @@ import {
   webhookSecret,
 } from "@yuelu/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { userIdOf } from "../../plugins/auth.ts";
+import { spendManualSend } from "../webhooks/send-limit.ts";
 import { actorOf } from "./actor.ts";
 
 const tags = ["admin: webhooks"];
@@ -44,6 +46,7 @@ const operator = async (req: FastifyRequest): Promise<WebhookOwner> => ({
 export default async function adminWebhooksRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const domain = app.domain;
+  const { limiter } = app.deps;
 
   app.get("/admin/webhooks", { schema: { tags, response: { 200: envelopeOf(ZWebhookList) } } }, async (req) => {
     const list = await listWebhookEndpoints(domain, await operator(req));
@@ -77,11 +80,17 @@ export default async function adminWebhooksRoutes(fastify: FastifyInstance) {
   app.post(
     "/admin/webhooks/resend",
     { schema: { tags, body: ZWebhookResendBody, response: { 200: envelopeOf(ZWebhookDelivery) } } },
-    async (req) => ok(await resendWebhookDelivery(domain, await operator(req), req.body.deliveryId)),
+    async (req) => {
+      await spendManualSend(limiter, userIdOf(req));
+      return ok(await resendWebhookDelivery(domain, await operator(req), req.body.deliveryId));
+    },
   );
   app.post(
     "/admin/webhooks/test",
     { schema: { tags, body: ZWebhookIdBody, response: { 200: envelopeOf(ZWebhookDelivery) } } },
-    async (req) => ok(await sendTestWebhook(domain, await operator(req), req.body.id)),
+    async (req) => {
+      await spendManualSend(limiter, userIdOf(req));
+      return ok(await sendTestWebhook(domain, await operator(req), req.body.id));
+    },
   );
 }

@@ -1,11 +1,11 @@
 import {
-  fillTemplate,
   type Lang,
   LiveCloseCode,
   type LiveLanguage,
   type LiveServerMessage,
   type LiveWorkerHello,
   type LiveWorkerReply,
+  liveCloseCodeOf,
   StatusCode,
   statusMessage,
   ZLiveClientMessage,
@@ -32,8 +32,8 @@ const TEXTS = {
     en: "every live-caption worker is busy; try again shortly",
   },
   zhModel: {
-    zh: "中文实时字幕需要安装流式识别模型（见文档 docs/live.md）",
-    en: "live captions for Chinese need a streaming model (see docs/live.md)",
+    zh: "中文实时字幕需要安装流式识别模型",
+    en: "live captions for Chinese need a streaming model",
   },
   enModel: {
     zh: "英文实时字幕的模型不可用",
@@ -43,10 +43,6 @@ const TEXTS = {
     zh: "实时字幕会话已结束，请重新开始",
     en: "the live-caption session has ended; start a new one",
   },
-  tooMany: {
-    zh: "同时最多 {limit} 路实时字幕",
-    en: "at most {limit} live captions at once",
-  },
   lost: {
     zh: "与实时字幕服务的连接中断",
     en: "the connection to the live-caption worker was lost",
@@ -55,9 +51,8 @@ const TEXTS = {
 
 export interface RelayDeps {
   db: Db;
-  /** LIVE_TOKEN: sent to the workers */
-  token?: string;
-  maxPerUser: number;
+  /** LIVE_TOKEN (or the one derived from the cookie secret): sent to the workers, which refuse sockets without it */
+  token: string;
   log: { warn(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void };
 }
 
@@ -90,9 +85,9 @@ interface Dialled {
 }
 
 /** Opens a socket to a worker and sends `hello`; resolves with its first reply (or undefined: unreachable). */
-async function dial(url: string, hello: LiveWorkerHello, token: string | undefined): Promise<Dialled | undefined> {
+async function dial(url: string, hello: LiveWorkerHello, token: string): Promise<Dialled | undefined> {
   const socket = new WebSocket(url, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: { authorization: `Bearer ${token}` },
     handshakeTimeout: CONNECT_TIMEOUT_MS,
   });
   return new Promise((resolve) => {
@@ -130,36 +125,14 @@ async function dial(url: string, hello: LiveWorkerHello, token: string | undefin
  * One browser's live-caption connection (docs/live.md): waits for its `start` or `resume`, finds a
  * worker that reported the live capability for the language (any with room; on resume, the one that
  * holds the session: its id starts with the worker's id), then relays both ways until either side
- * closes. The worker keeps the session through a dropped connection for the resume window.
+ * closes. The worker keeps the session through a dropped connection for the resume window. Whether
+ * the user may have another session, and the time it costs, the worker decides with the database
+ * (docs/live.md "Metering"): every API node and worker sees the same count.
  */
 export class LiveRelays {
-  /** open streams per user, in this API process */
-  private readonly perUser = new Map<number, number>();
-
   constructor(private readonly deps: RelayDeps) {}
 
   handle(client: WebSocket, userId: number, lang: Lang) {
-    const count = this.perUser.get(userId) ?? 0;
-    if (count >= this.deps.maxPerUser) {
-      const detail = fillTemplate(TEXTS.tooMany[lang], { limit: this.deps.maxPerUser });
-      return refuse(
-        client,
-        StatusCode.TooManyRequests,
-        `${statusMessage(StatusCode.TooManyRequests, lang)} (${detail})`,
-        LiveCloseCode.TooMany,
-      );
-    }
-    this.perUser.set(userId, count + 1);
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      const left = (this.perUser.get(userId) ?? 1) - 1;
-      if (left > 0) this.perUser.set(userId, left);
-      else this.perUser.delete(userId);
-    };
-    client.once("close", release);
-
     const timer = setTimeout(
       () => client.close(LiveCloseCode.InvalidParams, "start or resume expected"),
       HELLO_TIMEOUT_MS,
@@ -219,7 +192,7 @@ export class LiveRelays {
     }
     for (const candidate of shuffle(ready)) {
       if (client.readyState !== WebSocket.OPEN) return;
-      const dialled = await dial(candidate.url, { type: "open", userId, language }, this.deps.token);
+      const dialled = await dial(candidate.url, { type: "open", userId, language, lang }, this.deps.token);
       if (!dialled) {
         this.deps.log.warn({ url: candidate.url }, "live captions: a worker did not answer");
         continue;
@@ -241,7 +214,9 @@ export class LiveRelays {
   private async resume(client: WebSocket, userId: number, sessionId: string, lang: Lang) {
     const workerId = sessionId.split(".")[0];
     const found = candidates(await liveWorkers(this.deps.db)).find((c) => c.worker.workerId === workerId);
-    const dialled = found ? await dial(found.url, { type: "resume", userId, sessionId }, this.deps.token) : undefined;
+    const dialled = found
+      ? await dial(found.url, { type: "resume", userId, sessionId, lang }, this.deps.token)
+      : undefined;
     if (!dialled || dialled.reply.type === "gone") {
       dialled?.socket.close();
       return refuse(client, StatusCode.InvalidParams, TEXTS.gone[lang], LiveCloseCode.Gone);
@@ -266,9 +241,15 @@ export class LiveRelays {
     };
     dialled.release();
     forward(dialled.reply);
-    if (dialled.reply.type === "unavailable" || dialled.reply.type === "error") {
+    if (dialled.reply.type === "unavailable") {
       worker.close();
-      client.close(LiveCloseCode.Unavailable, dialled.reply.type);
+      client.close(LiveCloseCode.Unavailable, "unavailable");
+      return;
+    }
+    if (dialled.reply.type === "error") {
+      // refused by the worker: too many sessions for this user (10003), no time left (50002, 20001)
+      worker.close();
+      client.close(liveCloseCodeOf(dialled.reply.code), String(dialled.reply.code));
       return;
     }
     for (const data of dialled.early) relay(data);
@@ -325,14 +306,17 @@ function refuse(socket: WebSocket, code: number, message: string, closeCode: num
   socket.close(closeCode, `${code}`);
 }
 
-/** Stops reading `from` until `to` has sent most of what waits. */
+/**
+ * Stops reading `from` until `to` has sent most of what waits. A closing `from` is read again too:
+ * its close handshake needs the other side's close frame (else ws waits 30 s for it).
+ */
 function throttle(from: WebSocket, to: WebSocket) {
   if (from.isPaused) return;
   from.pause();
   const timer = setInterval(() => {
-    if (to.readyState !== WebSocket.OPEN || to.bufferedAmount < LOW_WATER) {
+    if (to.readyState !== WebSocket.OPEN || to.bufferedAmount < LOW_WATER || from.readyState !== WebSocket.OPEN) {
       clearInterval(timer);
-      if (from.readyState === WebSocket.OPEN) from.resume();
+      if (from.readyState !== WebSocket.CLOSED) from.resume();
     }
   }, 50);
   timer.unref();

@@ -1,5 +1,5 @@
 import { LIVE_PATH, LiveCloseCode, StatusCode, statusMessage } from "@yuelu/contracts";
-import { loadLiveConfig } from "@yuelu/runtime";
+import { liveTokenOf, loadLiveConfig } from "@yuelu/runtime";
 import type { FastifyInstance } from "fastify";
 import { requestLang } from "../../lib/lang.ts";
 import { LiveRelays } from "./relay.ts";
@@ -13,8 +13,8 @@ export default async function liveRoutes(app: FastifyInstance) {
   const live = loadLiveConfig();
   const relays = new LiveRelays({
     db: app.deps.db,
-    token: live.LIVE_TOKEN,
-    maxPerUser: live.LIVE_MAX_PER_USER,
+    // the workers refuse a socket without it; unset, both sides derive it from the cookie secret
+    token: live.LIVE_TOKEN ?? liveTokenOf(app.deps.cookieSecret),
     log: app.log,
   });
   app.get(

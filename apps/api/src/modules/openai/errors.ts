@@ -51,7 +51,8 @@ function describe(thrown: Error, request: FastifyRequest): Described {
     return { status: thrown.status, code: thrown.code, message: thrown.message, param: thrown.param };
   }
   if (thrown instanceof UploadRefused) {
-    const status = thrown.httpStatus === 413 ? 413 : 400;
+    const status =
+      thrown.httpStatus === 413 ? 413 : thrown.refusal === "storage_full" ? httpStatusOfCode(thrown.code) : 400;
     return { status, code: thrown.code, message: thrown.explain(requestLang(request)), param: "file" };
   }
   const failure = failureOf(thrown, request);

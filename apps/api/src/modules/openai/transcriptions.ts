@@ -13,6 +13,7 @@ import type { FastifyRequest } from "fastify";
 import { requestLang } from "../../lib/lang.ts";
 import { userIdOf } from "../../plugins/auth.ts";
 import { progressOf } from "../dictation/service.ts";
+import { mediaTools } from "../records/probe.ts";
 import { receiveUpload } from "../records/upload.ts";
 import { forReader, ownedTranscript } from "../transcript/service.ts";
 import type { OpenAiDeps } from "./deps.ts";
@@ -61,10 +62,11 @@ async function upload(deps: OpenAiDeps, request: FastifyRequest, lang: Lang) {
     uploaded = await receiveUpload(
       {
         db: deps.db,
+        domain: deps.domain,
         files: deps.files,
         log: request.log,
         lang,
-        ffprobePath: deps.config.FFPROBE_PATH,
+        tools: mediaTools(deps.config),
         tmpDir: path.join(deps.config.dataDir, "tmp"),
       },
       userIdOf(request),

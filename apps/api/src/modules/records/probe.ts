@@ -1,7 +1,7 @@
-import { execFile, spawn } from "node:child_process";
-import { type Lang, mediaToolMissingMessage, StatusCode } from "@yuelu/contracts";
+import { spawn } from "node:child_process";
+import { type Lang, MEDIA_LENGTH_TOLERANCE_SECONDS, mediaToolMissingMessage, StatusCode } from "@yuelu/contracts";
 import { AppError } from "@yuelu/domain";
-import { programPath, tool } from "@yuelu/runtime";
+import { decodedSeconds, MediaDecodeError, programPath, tool } from "@yuelu/runtime";
 import { fileTypeFromBuffer } from "file-type";
 
 /** What the content of an upload's first bytes says it is. */
@@ -27,8 +27,10 @@ export async function sniff(head: Buffer): Promise<Sniffed> {
 }
 
 export interface MediaFacts {
-  /** seconds, as probed (fractional) */
+  /** seconds of audio the file decodes to (fractional): what the product hears, and charges */
   duration: number;
+  /** seconds its header declares (0: none), for the record's sake only: never charged */
+  declared: number;
   /** ffprobe's demuxer name, e.g. "mov,mp4,m4a,3gp,3g2,mj2" */
   container: string;
   /** codec of the first audio stream */
@@ -38,9 +40,11 @@ export interface MediaFacts {
   hasVideo: boolean;
 }
 
-/** Why ffprobe refused a file (mapped to 20004 with a reason by the upload). */
+/** Why a file was refused as media (mapped to 20004 with a reason by the upload). */
+export type ProbeRefusal = "unreadable" | "no_audio" | "too_long" | "length_mismatch";
+
 export class ProbeRefused extends Error {
-  constructor(readonly reason: "unreadable" | "no_audio") {
+  constructor(readonly reason: ProbeRefusal) {
     super(`media probe refused the file: ${reason}`);
   }
 }
@@ -85,106 +89,107 @@ export function mediaToolMissing(name: "ffprobe" | "ffmpeg", lang: Lang): AppErr
   return new AppError(StatusCode.EngineUnavailable, { detail: mediaToolMissingMessage(name, lang) });
 }
 
+/** The operator's FFPROBE_PATH / FFMPEG_PATH (config); unset: PATH, else the npm-packaged copies. */
+export interface MediaTools {
+  ffprobePath?: string | undefined;
+  ffmpegPath?: string | undefined;
+}
+
+export const mediaTools = (config: { FFPROBE_PATH?: string | undefined; FFMPEG_PATH?: string | undefined }) => ({
+  ffprobePath: config.FFPROBE_PATH,
+  ffmpegPath: config.FFMPEG_PATH,
+});
+
 /**
- * Refuses (70001) unless ffprobe can run here: checked before an upload's first byte is stored.
- * `configured`: the operator's FFPROBE_PATH (config).
+ * Refuses (70001) unless ffprobe and ffmpeg can run here (an upload is identified by the one and
+ * measured by the other): checked before an upload's first byte is stored.
  */
-export function assertCanProbe(lang: Lang, configured?: string): void {
-  if (!tool("ffprobe", configured)) throw mediaToolMissing("ffprobe", lang);
+export function assertCanProbe(lang: Lang, tools: MediaTools = {}): void {
+  if (!tool("ffprobe", tools.ffprobePath)) throw mediaToolMissing("ffprobe", lang);
+  if (!tool("ffmpeg", tools.ffmpegPath)) throw mediaToolMissing("ffmpeg", lang);
 }
 
 /**
- * Probes a local media file with ffprobe (execFile: no shell, the path is one argument). Throws
- * ProbeRefused when ffprobe cannot read it as media or it has no audio track.
+ * What a local media file is and how long it really is. ffprobe says what it is (container, codec, an
+ * audio track) and what its header declares; the length is measured by decoding it exactly as the
+ * worker will (runtime/media-decode.ts), counted and thrown away, and stopped past `maxSeconds`. So the
+ * length charged is the length heard: a FLAC whose header was edited to claim 11 s of its 132 s is
+ * measured at 132 s — and refused, since its header and content disagree.
+ *
+ * Refusals (ProbeRefused): unreadable or no audio track; longer than `maxSeconds` (by the header or its
+ * estimate, before any decoding — claiming more gains nothing — or by the decode); a header that declares a
+ * length more than MEDIA_LENGTH_TOLERANCE_SECONDS away from the audio (damaged or edited; a length ffprobe
+ * only estimated from the bitrate is no declaration).
  */
 export async function probeMedia(
   localPath: string,
-  lang: Lang = "zh",
-  ffprobe = programPath("ffprobe"),
+  options: { lang?: Lang; tools?: MediaTools; maxSeconds: number },
 ): Promise<MediaFacts> {
-  const args = [
-    "-v",
-    "error",
-    "-protocol_whitelist",
-    "file",
-    "-format_whitelist",
-    DEMUXERS,
-    "-show_entries",
-    "format=format_name,duration:stream=codec_type,codec_name,sample_rate,channels,duration",
-    "-of",
-    "json",
-    "--",
-    localPath,
-  ];
-  let stdout: string;
+  const lang = options.lang ?? "zh";
+  const tools = options.tools ?? {};
+  const probed = await runFfprobe(localPath, programPath("ffprobe", tools.ffprobePath), lang);
+  const facts = parseProbe(probed.stdout, probed.estimated);
+  const slack = MEDIA_LENGTH_TOLERANCE_SECONDS;
+  if (facts.declared > options.maxSeconds + slack) throw new ProbeRefused("too_long");
+  let measured: { seconds: number; cut: boolean };
   try {
-    stdout = await new Promise<string>((resolve, reject) => {
-      execFile(
-        ffprobe,
-        args,
-        { timeout: PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024, windowsHide: true },
-        (error, out) => (error ? reject(error) : resolve(out)),
-      );
+    measured = await decodedSeconds(localPath, {
+      maxSeconds: options.maxSeconds + slack,
+      ffmpeg: programPath("ffmpeg", tools.ffmpegPath),
     });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw mediaToolMissing("ffprobe", lang);
+    if (error instanceof MediaDecodeError && error.missing) throw mediaToolMissing("ffmpeg", lang);
     throw new ProbeRefused("unreadable");
   }
-  const facts = parseProbe(stdout);
-  if (facts.duration > 0) return facts;
-  // A browser's MediaRecorder WebM (and some streamed Ogg) has no length in its header: read it off
-  // the audio packets' timestamps instead (demuxing only, no decoding).
-  const duration = await lastPacketEnd(localPath, ffprobe);
-  if (duration <= 0) throw new ProbeRefused("unreadable");
-  return { ...facts, duration };
+  if (measured.cut || measured.seconds > options.maxSeconds) throw new ProbeRefused("too_long");
+  if (measured.seconds <= 0) throw new ProbeRefused("unreadable");
+  if (disagrees(facts, measured.seconds)) throw new ProbeRefused("length_mismatch");
+  const { estimated: _estimated, audioDeclared: _audioDeclared, ...what } = facts;
+  return { ...what, duration: measured.seconds };
 }
 
 /**
- * The end time (s) of the first audio track's last packet: ffprobe lists every packet's pts and
- * duration; the output is streamed and only the running maximum is kept, so an hour-long
- * recording (~180,000 Opus packets) costs no memory. 0 when nothing could be read.
+ * Whether the header's declared length and the decoded audio differ by more than the tolerance. A video
+ * whose header gives no length of the audio track itself declares the whole file's (its picture may run
+ * longer than its sound): there only a header claiming less than the audio holds counts.
  */
-export function lastPacketEnd(localPath: string, ffprobe = programPath("ffprobe")): Promise<number> {
+function disagrees(facts: ParsedProbe, decoded: number): boolean {
+  if (facts.declared <= 0 || facts.estimated) return false;
+  const slack = MEDIA_LENGTH_TOLERANCE_SECONDS;
+  if (facts.declared < decoded - slack) return true;
+  return facts.declared > decoded + slack && !(facts.hasVideo && !facts.audioDeclared);
+}
+
+/**
+ * ffprobe's JSON, and whether it had to estimate the length from the bitrate (its warning says so; the
+ * JSON does not). stdout is kept up to 4 MiB and stderr's first 64 KiB: a file that makes ffprobe warn
+ * endlessly costs no memory.
+ */
+function runFfprobe(localPath: string, ffprobe: string, lang: Lang): Promise<{ stdout: string; estimated: boolean }> {
   const args = [
-    "-v",
-    "error",
-    "-protocol_whitelist",
-    "file",
-    "-format_whitelist",
-    DEMUXERS,
-    "-select_streams",
-    "a:0",
-    "-show_entries",
-    "packet=pts_time,duration_time",
-    "-of",
-    "csv=p=0",
-    "--",
-    localPath,
+    ...["-v", "warning", "-protocol_whitelist", "file", "-format_whitelist", DEMUXERS],
+    ...["-show_entries", "format=format_name,duration:stream=codec_type,codec_name,sample_rate,channels,duration"],
+    ...["-of", "json", "--", localPath],
   ];
-  return new Promise((resolve) => {
-    const child = spawn(ffprobe, args, { stdio: ["ignore", "pipe", "ignore"], windowsHide: true });
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffprobe, args, { stdio: ["ignore", "pipe", "pipe"], windowsHide: true });
     const timer = setTimeout(() => child.kill("SIGKILL"), PROBE_TIMEOUT_MS);
-    let end = 0;
-    let rest = "";
-    const take = (line: string) => {
-      const [pts, duration] = line.split(",").map(Number);
-      if (pts !== undefined && Number.isFinite(pts))
-        end = Math.max(end, pts + (Number.isFinite(duration) ? (duration as number) : 0));
-    };
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
-      const lines = (rest + chunk).split("\n");
-      rest = lines.pop() ?? "";
-      for (const line of lines) take(line);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      if (stdout.length < 4 << 20) stdout += chunk;
     });
-    child.on("error", () => {
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      if (stderr.length < 64 << 10) stderr += chunk;
+    });
+    child.on("error", (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      resolve(0);
+      reject(error.code === "ENOENT" ? mediaToolMissing("ffprobe", lang) : new ProbeRefused("unreadable"));
     });
     child.on("close", (code) => {
       clearTimeout(timer);
-      take(rest);
-      resolve(code === 0 ? end : 0);
+      if (code !== 0) return reject(new ProbeRefused("unreadable"));
+      resolve({ stdout, estimated: /Estimating duration from bitrate/i.test(stderr) });
     });
   });
 }
@@ -194,7 +199,15 @@ interface ProbeJson {
   streams?: { codec_type?: string; codec_name?: string; sample_rate?: string; channels?: number; duration?: string }[];
 }
 
-export function parseProbe(stdout: string): MediaFacts {
+/** What ffprobe says of a file; `declared` is what its header claims, never what is charged. */
+export type ParsedProbe = Omit<MediaFacts, "duration"> & {
+  /** true when the header holds no length and ffprobe estimated `declared` from the bitrate (an MP3 without a Xing frame) */
+  estimated: boolean;
+  /** whether `declared` is the audio track's own length (not only the whole file's) */
+  audioDeclared: boolean;
+};
+
+export function parseProbe(stdout: string, estimated = false): ParsedProbe {
   let json: ProbeJson;
   try {
     json = JSON.parse(stdout) as ProbeJson;
@@ -209,11 +222,13 @@ export function parseProbe(stdout: string): MediaFacts {
     const n = Number(v);
     return Number.isFinite(n) && n > 0 ? n : 0;
   };
-  // The container's duration, else the longest stream's.
-  // 0 when neither says (a live WebM recording): probeMedia then measures it from the packets.
-  const duration = seconds(json.format.duration) || Math.max(0, ...streams.map((s) => seconds(s.duration)));
+  // The audio track's own length, else the container's, else the longest stream's; none for a live
+  // WebM recording.
+  const audioSeconds = seconds(audio.duration);
   return {
-    duration,
+    declared: audioSeconds || seconds(json.format.duration) || Math.max(0, ...streams.map((s) => seconds(s.duration))),
+    estimated,
+    audioDeclared: audioSeconds > 0,
     container: json.format.format_name,
     codec: audio.codec_name ?? "",
     sampleRate: Math.round(seconds(audio.sample_rate)),

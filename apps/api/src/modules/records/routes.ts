@@ -36,6 +36,7 @@ import { requestLang } from "../../lib/lang.ts";
 import { userIdOf } from "../../plugins/auth.ts";
 import { sendEnvelope } from "../../plugins/errors.ts";
 import { type Download, openDownload, openZip } from "./download.ts";
+import { mediaTools } from "./probe.ts";
 import * as records from "./service.ts";
 import tusRoutes from "./tus.ts";
 import { announcesOversizedBody, receiveUpload, UploadRefused } from "./upload.ts";
@@ -74,10 +75,11 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
         const uploaded = await receiveUpload(
           {
             db,
+            domain: app.domain,
             files,
             log: req.log,
             lang: requestLang(req),
-            ffprobePath: app.deps.config.FFPROBE_PATH,
+            tools: mediaTools(app.deps.config),
             tmpDir: path.join(app.deps.config.dataDir, "tmp"),
           },
           userIdOf(req),
@@ -92,7 +94,8 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
       } catch (error) {
         if (!(error instanceof UploadRefused)) throw error;
         req.log.info({ reason: error.refusal }, "upload refused");
-        if (error.refusal === "too_large") reply.header("connection", "close"); // do not read the rest of a huge body
+        // do not read the rest of a body that cannot be kept
+        if (error.refusal === "too_large" || error.refusal === "storage_full") reply.header("connection", "close");
         return sendEnvelope(reply, error.httpStatus, error.code, error.explain(requestLang(req)));
       }
     },

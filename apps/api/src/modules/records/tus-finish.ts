@@ -1,19 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Upload } from "@tus/utils";
-import {
-  FileStatus,
-  type Lang,
-  MAX_UPLOAD_SECONDS,
-  StatusCode,
-  type UploadResult,
-  ZUploadQuery,
-} from "@yuelu/contracts";
+import { FileStatus, type Lang, StatusCode, type UploadResult, ZUploadQuery } from "@yuelu/contracts";
 import type { Db } from "@yuelu/db";
-import { AppError } from "@yuelu/domain";
-import { type FileStore, programPath, type UploadArea } from "@yuelu/runtime";
+import { AppError, claimLiveCredit, releaseStorage } from "@yuelu/domain";
+import type { FileStore, UploadArea } from "@yuelu/runtime";
 import type { FastifyBaseLogger } from "fastify";
 import { safeFileName, uploadExtension } from "./names.ts";
-import { createRecord, probe, secondsOf, UploadRefused, uploadResult } from "./upload.ts";
+import type { MediaTools } from "./probe.ts";
+import { createRecord, probe, type StorageContext, secondsOf, UploadRefused, uploadResult } from "./upload.ts";
 
 /** What a tus hook needs to know of the request it runs for. */
 export interface TusCall {
@@ -21,6 +15,10 @@ export interface TusCall {
   lang: Lang;
   method: string;
   log: FastifyBaseLogger;
+  /** the upload the route matched and checked the owner of (absent on creation and discovery) */
+  uploadId?: string;
+  /** a creation's body length (creation-with-upload): what it holds of the user's storage while deferred */
+  bytesComing?: number;
   /** set when the request's bytes completed the upload: removed from the area once answered */
   finished?: string;
 }
@@ -28,8 +26,9 @@ export interface TusCall {
 export interface FinishDeps {
   area: UploadArea;
   db: Db;
+  domain: StorageContext;
   files: FileStore;
-  ffprobePath?: string | undefined;
+  tools: MediaTools;
 }
 
 /**
@@ -55,9 +54,7 @@ export async function finishUpload(deps: FinishDeps, call: TusCall, upload: Uplo
   let kept = false;
   try {
     if (!ext) throw new UploadRefused("extension");
-    const ffprobe = programPath("ffprobe", deps.ffprobePath);
-    const facts = await deps.area.withLocalFile(upload.id, (file) => probe(file, call.lang, ffprobe));
-    if (facts.duration > MAX_UPLOAD_SECONDS) throw new UploadRefused("too_long");
+    const facts = await deps.area.withLocalFile(upload.id, (file) => probe(file, call.lang, deps.tools));
     try {
       await deps.area.keep(upload.id, deps.files, key);
       copied = true;
@@ -80,11 +77,21 @@ export async function finishUpload(deps: FinishDeps, call: TusCall, upload: Uplo
       fileStatus: FileStatus.Waiting,
     });
     kept = record.storageKey === key;
+    // a recording made with live captions: what they were charged is credited to its transcription
+    await claimLiveCredit(deps.domain, {
+      userId: call.userId,
+      fileId: record.fileId,
+      liveSessionId: metadata.liveSessionId,
+    });
     return uploadResult(record);
   } catch (error) {
     await deps.area.discard(upload.id).catch((err) => call.log.error({ err }, "could not remove a refused upload"));
     throw error;
   } finally {
+    // a record now counts in its place, or the upload is gone: either way its hold goes
+    await releaseStorage(deps.db, upload.id).catch((err) =>
+      call.log.error({ err }, "could not release a storage hold"),
+    );
     if (copied && !kept) {
       await deps.files.delete(key).catch((err) => call.log.error({ err, key }, "could not remove a refused upload"));
     }

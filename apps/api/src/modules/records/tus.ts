@@ -2,17 +2,17 @@ import { Readable } from "node:stream";
 import { Server } from "@tus/server";
 import { ERRORS, type Upload } from "@tus/utils";
 import { type Lang, MAX_UPLOAD_BYTES, ok, StatusCode, statusMessage, ZUploadQuery } from "@yuelu/contracts";
-import { AppError, countTaskEvent } from "@yuelu/domain";
+import { AppError, countTaskEvent, releaseStorage } from "@yuelu/domain";
 import { openUploadArea, type UploadArea } from "@yuelu/runtime";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requestLang } from "../../lib/lang.ts";
 import { uploadExtension } from "./names.ts";
-import { assertCanProbe } from "./probe.ts";
+import { assertCanProbe, type MediaTools, mediaTools } from "./probe.ts";
 import { assertOwnFolder } from "./service.ts";
 import { finishUpload, receiptOf, type TusCall } from "./tus-finish.ts";
 import { RedisLocker } from "./tus-locker.ts";
 import { CheckedUploadStore } from "./tus-store.ts";
-import { UploadRefused } from "./upload.ts";
+import { holdUpload, type StorageContext, UploadRefused } from "./upload.ts";
 
 /** The tus creation endpoint (issue 31); an upload's URL is this plus its id. */
 export const TUS_PATH = "/voice_yuelu/api/v1/audio/uploads";
@@ -58,15 +58,25 @@ export default async function tusRoutes(app: FastifyInstance) {
     namingFunction: () => area.newId(),
     // Relative URLs: the same upload continues through any API node, proxy or host name.
     generateUrl: (_req, { path, id }) => `${path}/${id.slice(area.idPrefix.length)}`,
-    getFileIdFromRequest: (_req, last) => (last && URL_ID.test(last) ? area.idPrefix + last : undefined),
+    // The id the route checked the owner of, never one @tus/server reads again from the whole URL (whose
+    // query could name another upload: `…/uploads/<mine>?x=/<theirs>`).
+    getFileIdFromRequest: (req) => callOf(req).uploadId,
     async onUploadCreate(req, upload) {
       const call = callOf(req);
-      const metadata = await checkCreation({ db, ffprobePath: config.FFPROBE_PATH }, call, upload);
+      const metadata = await checkCreation({ domain: app.domain, tools: mediaTools(config) }, call, upload);
+      // counted against the user's storage from now on: at its announced length, or (a recording uploaded
+      // while it is made: length deferred) at what its creation carries, then grown by each PATCH below
+      await holdFor(call, upload.id, upload.size ?? call.bytesComing ?? 0);
       return { metadata };
     },
     async onUploadFinish(req, upload) {
       const call = callOf(req);
-      const result = await finishUpload({ area, db, files, ffprobePath: config.FFPROBE_PATH }, call, upload);
+      const result = await finishUpload(
+        { area, db, domain: app.domain, files, tools: mediaTools(config) },
+        call,
+        upload,
+      );
+      // its record counts now (finishUpload releases the hold on a refusal too)
       call.finished = upload.id;
       await countTaskEvent(app.domain, call.userId, "upload").catch((err: unknown) =>
         call.log.error({ err }, "could not count the upload task"),
@@ -98,18 +108,47 @@ export default async function tusRoutes(app: FastifyInstance) {
 
     if (req.params.id !== undefined) {
       if (!URL_ID.test(req.params.id)) return envelope(reply, 404, StatusCode.RecordNotFound, lang);
+      // One id, taken once: the owner check below and @tus/server's action both read call.uploadId.
       const id = area.idPrefix + req.params.id;
-      const owner = await ownerOf(area, id);
-      if (owner === null && req.method === "HEAD") {
+      call.uploadId = id;
+      const found = await uploadOf(area, id);
+      if (found === null && req.method === "HEAD") {
         // Finished and recorded (the answer to its last PATCH may have been lost): say so, with the record.
         const receipt = await receiptOf(db, session.userId, id);
         if (receipt) return reply.code(200).headers(receipt).header("cache-control", "no-store").send();
       }
-      if (owner !== session.userId) return envelope(reply, 404, StatusCode.RecordNotFound, lang);
+      if (found?.owner !== session.userId) return envelope(reply, 404, StatusCode.RecordNotFound, lang);
+      if (req.method === "PATCH" && found.size === undefined) {
+        // A length still deferred: the hold grows to what this PATCH may bring (or the length it declares).
+        const declared = Number(req.headers["upload-length"]);
+        const coming = Number(req.headers["content-length"]);
+        const upTo = declared > 0 ? declared : found.offset + (coming >= 0 ? coming : MAX_UPLOAD_BYTES);
+        try {
+          await holdFor(call, id, Math.min(upTo, MAX_UPLOAD_BYTES));
+        } catch (error) {
+          if (!(error instanceof UploadRefused)) throw error;
+          const answer = envelopeOfError(error, call);
+          return reply
+            .code(answer?.status_code ?? 402)
+            .type("application/json; charset=utf-8")
+            .send(answer?.body);
+        }
+      }
+    } else if (req.method === "POST") {
+      call.bytesComing = Number(req.headers["content-length"]) || 0;
     }
 
     return forward(req, reply, call);
   };
+
+  /** Holds `bytes` of the caller's storage for the upload, until it ends (tus-finish.ts releases it). */
+  const holdFor = (call: TusCall, id: string, bytes: number) =>
+    holdUpload(app.domain, {
+      id,
+      userId: call.userId,
+      bytes,
+      expiresAt: new Date(app.domain.clock.now().getTime() + area.expiryMs),
+    });
 
   /** Hands the request to @tus/server and its answer back to the client. */
   const forward = async (req: FastifyRequest, reply: FastifyReply, call: TusCall) => {
@@ -120,6 +159,12 @@ export default async function tusRoutes(app: FastifyInstance) {
     if (call.finished) {
       // the record holds its own copy: what the area kept of the upload goes
       await area.discard(call.finished).catch((err) => req.log.error({ err }, "could not remove a finished upload"));
+    }
+    if (req.method === "DELETE" && answer.status === 204 && call.uploadId) {
+      // terminated by its owner: it no longer takes any of their storage
+      await releaseStorage(db, call.uploadId).catch((err) =>
+        req.log.error({ err }, "could not release a storage hold"),
+      );
     }
     reply.code(answer.status);
     answer.headers.forEach((value, name) => {
@@ -143,12 +188,18 @@ export default async function tusRoutes(app: FastifyInstance) {
   });
 }
 
-/** The owner written into an upload's metadata at creation; null when the area has no such upload. */
-async function ownerOf(area: UploadArea, id: string): Promise<number | null> {
+/**
+ * An upload in the area: the owner written into its metadata at creation, its length (undefined while
+ * deferred) and offset; null when the area has no such upload.
+ */
+async function uploadOf(
+  area: UploadArea,
+  id: string,
+): Promise<{ owner: number | null; size: number | undefined; offset: number } | null> {
   try {
     const upload = await area.store.getUpload(id);
     const owner = Number(upload.metadata?.owner);
-    return Number.isInteger(owner) ? owner : null;
+    return { owner: Number.isInteger(owner) ? owner : null, size: upload.size, offset: upload.offset };
   } catch (error) {
     if (error === ERRORS.FILE_NOT_FOUND || error === ERRORS.FILE_NO_LONGER_EXISTS) return null;
     throw error;
@@ -156,8 +207,8 @@ async function ownerOf(area: UploadArea, id: string): Promise<number | null> {
 }
 
 interface CreationDeps {
-  db: FastifyInstance["deps"]["db"];
-  ffprobePath?: string | undefined;
+  domain: StorageContext;
+  tools: MediaTools;
 }
 
 /**
@@ -166,14 +217,14 @@ interface CreationDeps {
  * to store: the client's, with the owner set by the server (a client's own `owner` is ignored).
  */
 async function checkCreation(deps: CreationDeps, call: TusCall, upload: Upload): Promise<Upload["metadata"]> {
-  assertCanProbe(call.lang, deps.ffprobePath);
+  assertCanProbe(call.lang, deps.tools);
   const { owner: _ignored, ...metadata } = upload.metadata ?? {};
   if (!uploadExtension(metadata.filename ?? "")) throw new UploadRefused("extension");
   if (upload.size === 0) throw new UploadRefused("empty");
   if (metadata.menuId) {
     const parsed = ZUploadQuery.safeParse({ menuId: metadata.menuId });
     if (!parsed.success) throw AppError.invalid("menuId", parsed.error.issues[0]?.message);
-    if (parsed.data.menuId !== null) await assertOwnFolder(deps.db, call.userId, parsed.data.menuId);
+    if (parsed.data.menuId !== null) await assertOwnFolder(deps.domain.db, call.userId, parsed.data.menuId);
   }
   return { ...metadata, owner: String(call.userId) };
 }
@@ -197,11 +248,12 @@ function envelopeOfError(error: Error | { status_code: number; body: string }, c
   return undefined;
 }
 
-/** 415 for what is not audio or video, 413 for too large; the rest of the refusals are 422. */
+/** 415 for what is not audio or video, 413 for too large, 402 for a full storage; the rest are 422. */
 const REFUSAL_STATUS: Partial<Record<UploadRefused["refusal"], number>> = {
   extension: 415,
   content: 415,
   too_large: 413,
+  storage_full: 402,
 };
 
 function envelope(reply: FastifyReply, http: number, code: number, lang: Lang) {
@@ -211,9 +263,15 @@ function envelope(reply: FastifyReply, http: number, code: number, lang: Lang) {
     .send(JSON.stringify({ status_code: code, status_msg: statusMessage(code, lang), data: null }));
 }
 
-/** The Fastify request as the Fetch API request @tus/server handles; its body streams, never buffered. */
+/**
+ * The Fastify request as the Fetch API request @tus/server handles; its body streams, never buffered.
+ * Its URL is the route's own path (the creation path, or an upload's path with the id the route
+ * matched), without the client's query: nothing the library reads from it can differ from what was checked.
+ */
 function webRequest(req: FastifyRequest): Request {
-  const url = `http://${req.headers.host ?? "localhost"}${req.url}`;
+  const { id } = req.params as { id?: string };
+  const own = id === undefined ? TUS_PATH : `${TUS_PATH}/${id}`;
+  const url = `http://${req.headers.host ?? "localhost"}${own}`;
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);

@@ -14,13 +14,23 @@ import {
   ZUploadQuery,
 } from "@yuelu/contracts";
 import { type Db, Prisma } from "@yuelu/db";
-import { AppError } from "@yuelu/domain";
-import { type FileStore, localFileStore, programPath, withTempDir } from "@yuelu/runtime";
+import {
+  AppError,
+  claimLiveCredit,
+  type DomainContext,
+  holdStorage,
+  releaseStorage,
+  StorageFull,
+  type StorageHoldInput,
+  storageUsed,
+} from "@yuelu/domain";
+import { type FileStore, localFileStore, withTempDir } from "@yuelu/runtime";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import { formFileName, safeFileName, uploadExtension } from "./names.ts";
 import {
   assertCanProbe,
   type MediaFacts,
+  type MediaTools,
   ProbeRefused,
   probeMedia,
   SNIFF_BYTES,
@@ -29,18 +39,20 @@ import {
 } from "./probe.ts";
 import { assertOwnFolder } from "./service.ts";
 
-/** Why an upload was refused; each answers 20004 with its own explanation. */
+/** Why an upload was refused; each answers 20004 with its own explanation, but storage_full: 20001. */
 export type UploadRefusal =
+  | "storage_full"
   | "extension"
   | "content"
   | "unreadable"
   | "no_audio"
   | "too_long"
+  | "length_mismatch"
   | "too_large"
   | "empty"
   | "interrupted";
 
-const REASONS: Record<UploadRefusal, Record<Lang, string>> = {
+const REASONS: Record<Exclude<UploadRefusal, "storage_full">, Record<Lang, string>> = {
   extension: {
     zh: `仅支持 ${UPLOAD_EXTENSIONS.join("、")} 格式`,
     en: `only ${UPLOAD_EXTENSIONS.join(", ")} files are accepted`,
@@ -49,23 +61,48 @@ const REASONS: Record<UploadRefusal, Record<Lang, string>> = {
   unreadable: { zh: "无法读取该音视频文件", en: "the file could not be read as audio or video" },
   no_audio: { zh: "文件中没有音频轨道", en: "the file has no audio track" },
   too_long: { zh: "音视频时长超过5小时", en: "it is longer than 5 hours" },
+  length_mismatch: {
+    zh: "文件头标注的时长与实际音频不符，文件可能已损坏或被修改",
+    en: "the length written in the file's header does not match its audio; the file may be damaged or edited",
+  },
   too_large: { zh: "文件超过1GB", en: "the file is larger than 1 GB" },
   empty: { zh: "文件为空", en: "the file is empty" },
   interrupted: { zh: "上传中断", en: "the upload was interrupted" },
 };
 
-/** 20004 with a reason; the upload route words it as "File upload failed: <reason>". */
+/**
+ * 20004 with a reason; the upload route words it as "File upload failed: <reason>". A user whose storage
+ * is full gets 20001 (spec: storage quota not enough) saying what they use of what they may.
+ */
 export class UploadRefused extends AppError {
-  constructor(readonly refusal: UploadRefusal) {
-    super(StatusCode.FileUploadFailed, { reason: refusal }, refusal === "too_large" ? 413 : 200);
+  constructor(
+    readonly refusal: UploadRefusal,
+    readonly storage?: { used: bigint; limit: bigint },
+  ) {
+    super(
+      refusal === "storage_full" ? StatusCode.StorageQuotaExceeded : StatusCode.FileUploadFailed,
+      { reason: refusal },
+      refusal === "too_large" ? 413 : 200,
+    );
   }
 
-  /** "File upload failed: <reason>" in the request's language. */
+  /** "File upload failed: <reason>" in the request's language (or what fills the user's storage). */
   explain(lang: Lang): string {
+    if (this.refusal === "storage_full") return storageFullMessage(lang, this.storage);
     const sep = lang === "zh" ? "：" : ": ";
     return `${statusMessage(StatusCode.FileUploadFailed, lang).replace(/[.。]$/, "")}${sep}${REASONS[this.refusal][lang]}`;
   }
 }
+
+function storageFullMessage(lang: Lang, storage: { used: bigint; limit: bigint } | undefined): string {
+  const used = storage ? gigabytes(storage.used) : "";
+  const limit = storage ? gigabytes(storage.limit) : "";
+  return lang === "zh"
+    ? `存储空间不足：已用 ${used} GB，上限 ${limit} GB。请删除不需要的录音并清空回收站后再上传`
+    : `Not enough storage: ${used} GB of your ${limit} GB are used. Delete recordings you no longer need and empty the bin, then upload again.`;
+}
+
+const gigabytes = (bytes: bigint) => (Number(bytes) / 1024 ** 3).toFixed(1);
 
 /** Multipart framing on top of the file itself: a body announced larger than this is refused unread. */
 const MULTIPART_OVERHEAD = 1024 * 1024;
@@ -78,12 +115,14 @@ export function announcesOversizedBody(request: FastifyRequest): boolean {
 
 export interface UploadDeps {
   db: Db;
+  /** the storage rule's context (STORAGE_BYTES_PER_USER: domain/records/storage.ts) */
+  domain: StorageContext;
   files: FileStore;
   log: FastifyBaseLogger;
   /** the request's language (a missing-tool refusal is worded in it) */
   lang: Lang;
-  /** the operator's FFPROBE_PATH (unset: ffprobe on PATH, else the npm-packaged one) */
-  ffprobePath?: string | undefined;
+  /** the operator's FFPROBE_PATH and FFMPEG_PATH (unset: on PATH, else the npm-packaged ones) */
+  tools: MediaTools;
   /** where uploads are staged while they are checked (DATA_DIR/tmp: the same disk as a local store) */
   tmpDir?: string | undefined;
   /** the largest file accepted; MAX_UPLOAD_BYTES (spec §5: 1 GiB) unless a test makes it smaller */
@@ -100,10 +139,14 @@ export async function receiveUpload(
   deps: UploadDeps,
   userId: number,
   request: FastifyRequest,
-  query: { menuId: number | null; uploadId?: string | undefined },
+  query: UploadOptions,
 ): Promise<UploadResult> {
   // A server that cannot probe media refuses before storing a byte (nothing half-written).
-  assertCanProbe(deps.lang, deps.ffprobePath);
+  assertCanProbe(deps.lang, deps.tools);
+  // (a retry with an uploadId may be answered its earlier record: it is checked once its bytes are known)
+  if (!query.uploadId) {
+    await assertRoomFor(deps.domain, userId, Number(request.headers["content-length"]) - MULTIPART_OVERHEAD);
+  }
   const part = await request.file({ limits: { files: 1, fileSize: deps.maxBytes ?? MAX_UPLOAD_BYTES } });
   if (!part) throw AppError.invalid("file", "no file part in the multipart body");
   try {
@@ -123,12 +166,21 @@ export async function receiveUpload(
   }
 }
 
+/** The upload's options: the query's, or the fields sent before the file. */
+export interface UploadOptions {
+  menuId: number | null;
+  uploadId?: string | undefined;
+  liveSessionId?: string | undefined;
+}
+
+const FIELDS = ["menuId", "uploadId", "liveSessionId"] as const;
+
 /** Fields sent before the file override the query's (the SPA sends both, with the same values). */
-function mergeFields(query: { menuId: number | null; uploadId?: string | undefined }, part: MultipartFile) {
+function mergeFields(query: UploadOptions, part: MultipartFile): UploadOptions {
   const raw: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(part.fields)) {
     const first = Array.isArray(field) ? field[0] : field;
-    if (first && first.type === "field" && (name === "menuId" || name === "uploadId")) raw[name] = first.value;
+    if (first && first.type === "field" && (FIELDS as readonly string[]).includes(name)) raw[name] = first.value;
   }
   if (Object.keys(raw).length === 0) return query;
   const parsed = ZUploadQuery.safeParse(raw);
@@ -139,6 +191,7 @@ function mergeFields(query: { menuId: number | null; uploadId?: string | undefin
   return {
     menuId: raw.menuId !== undefined ? parsed.data.menuId : query.menuId,
     uploadId: parsed.data.uploadId ?? query.uploadId,
+    liveSessionId: parsed.data.liveSessionId ?? query.liveSessionId,
   };
 }
 
@@ -161,7 +214,7 @@ async function storeAndRecord(
   userId: number,
   part: MultipartFile,
   ext: string,
-  options: { menuId: number | null; uploadId?: string | undefined },
+  options: UploadOptions,
 ): Promise<UploadResult> {
   const key = `media/${userId}/${randomUUID()}.${ext}`;
   let stored = false;
@@ -171,8 +224,9 @@ async function storeAndRecord(
     // accepted one goes to the store: to S3 that is one streamed upload, on disk one rename.
     const { facts, size } = await withTempDir(async (dir) => {
       const staged = await stage(deps, part, dir, ext);
-      const facts = await probe(staged.file, deps.lang, programPath("ffprobe", deps.ffprobePath));
-      if (facts.duration > MAX_UPLOAD_SECONDS) throw new UploadRefused("too_long");
+      const facts = await probe(staged.file, deps.lang, deps.tools);
+      // its bytes are held against the user's storage while it is copied to the store, then counted as a record
+      await holdUpload(deps.domain, { id: key, userId, bytes: staged.size, expiresAt: inAnHour(deps.domain) });
       try {
         await deps.files.putFile(key, staged.file);
         stored = true;
@@ -199,8 +253,11 @@ async function storeAndRecord(
       fileStatus: FileStatus.Waiting,
     });
     kept = record.storageKey === key;
+    // a recording made with live captions: what they were charged is credited to its transcription
+    await claimLiveCredit(deps.domain, { userId, fileId: record.fileId, liveSessionId: options.liveSessionId });
     return uploadResult(record);
   } finally {
+    await releaseStorage(deps.db, key).catch((err) => deps.log.error({ err, key }, "could not release a storage hold"));
     if (stored && !kept) {
       await deps.files.delete(key).catch((err) => deps.log.error({ err, key }, "could not remove a refused upload"));
     }
@@ -244,18 +301,59 @@ export async function stage(
   return { file: path.join(dir, name), size };
 }
 
-/** Whole seconds of a probed duration (timeLen), to the nearest second, at least 1. */
+/** Whole seconds of a measured duration (timeLen: what is charged), to the nearest second, at least 1. */
 export function secondsOf(duration: number): number {
   return Math.max(1, Math.round(duration));
 }
 
-export async function probe(localPath: string, lang: Lang, ffprobe: string): Promise<MediaFacts> {
+/**
+ * What an accepted file is and how long it decodes (records/probe.ts): every path that takes media
+ * (records, tus, /v1, voice samples and songs) measures it here, so the length charged is the length
+ * heard. Refused (20004 with the reason) past `maxSeconds` — the 5-hour upload limit unless the caller's
+ * own is shorter — or when its header and its audio disagree.
+ */
+export async function probe(
+  localPath: string,
+  lang: Lang,
+  tools: MediaTools,
+  maxSeconds = MAX_UPLOAD_SECONDS,
+): Promise<MediaFacts> {
   try {
-    return await probeMedia(localPath, lang, ffprobe);
+    return await probeMedia(localPath, { lang, tools, maxSeconds });
   } catch (error) {
     if (error instanceof ProbeRefused) throw new UploadRefused(error.reason);
     throw error;
   }
+}
+
+/** What the storage rule reads: the database, the clock and STORAGE_BYTES_PER_USER. */
+export type StorageContext = Pick<DomainContext, "db" | "clock" | "config" | "events">;
+
+const inAnHour = (ctx: StorageContext) => new Date(ctx.clock.now().getTime() + 3600_000);
+
+/**
+ * Holds an upload's bytes against the user's storage (domain/records/storage.ts), refusing with 20001
+ * (storage_full, saying what is used of what) when they do not fit.
+ */
+export async function holdUpload(ctx: StorageContext, hold: StorageHoldInput): Promise<void> {
+  try {
+    await holdStorage(ctx, hold);
+  } catch (error) {
+    if (error instanceof StorageFull) throw new UploadRefused("storage_full", error);
+    throw error;
+  }
+}
+
+/**
+ * Before reading a body: refuses at once when what it announces cannot fit beside what the user keeps
+ * (a user at their cap learns it before sending a gigabyte). Only a courtesy: the bytes that arrive
+ * are held, and checked, once they are known.
+ */
+async function assertRoomFor(ctx: StorageContext, userId: number, announced: number): Promise<void> {
+  const limit = BigInt(ctx.config.STORAGE_BYTES_PER_USER);
+  if (limit === 0n || !Number.isFinite(announced) || announced <= 0) return;
+  const used = await storageUsed(ctx.db, userId, ctx.clock.now());
+  if (used + BigInt(announced) > limit) throw new UploadRefused("storage_full", { used, limit });
 }
 
 export type NewRecord = Prisma.AudioRecordUncheckedCreateInput;

@@ -18,6 +18,7 @@ import {
   type ShareRefusal,
   summarize,
 } from "@yuelu/domain";
+import { clientNetwork } from "@yuelu/runtime";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contentDisposition } from "../../lib/content-disposition.ts";
 import { askedLang } from "../../lib/lang.ts";
@@ -65,8 +66,8 @@ export function shareLang(request: FastifyRequest): Lang {
 /**
  * The public share pages (docs/share.md), outside /voice_yuelu and without sign-in:
  * GET /s/:token (the page), POST /s/:token (its password), GET /s/:token/audio (the recording, with Range).
- * Requests for unknown tokens are limited per address (guessing), page loads too (a flood guard);
- * both counts live in the shared limiter (Redis when configured), so they hold across API replicas.
+ * Requests for unknown tokens and wrong passwords are limited per address (guessing; an IPv6 address
+ * by its /64), page loads too (a flood guard); the counts live in the shared limiter (Redis when configured), so they hold across API replicas.
  */
 export default async function sharePublicRoutes(app: FastifyInstance) {
   const { db, files, limiter, config } = app.deps;
@@ -93,7 +94,13 @@ export default async function sharePublicRoutes(app: FastifyInstance) {
     try {
       const found = await withGuessLimits(
         limiter,
-        [{ key: `share-guess:${request.ip}`, limit: SHARE_GUESS_LIMIT, windowSeconds: SHARE_GUESS_WINDOW_SECONDS }],
+        [
+          {
+            key: `share-guess:${clientNetwork(request.ip)}`,
+            limit: SHARE_GUESS_LIMIT,
+            windowSeconds: SHARE_GUESS_WINDOW_SECONDS,
+          },
+        ],
         async () => {
           const resolution = await resolveShareToken(domain, token);
           if (!resolution.ok && resolution.reason === "not-found") throw UNKNOWN;
@@ -129,7 +136,7 @@ export default async function sharePublicRoutes(app: FastifyInstance) {
   const pagePath = (shared: SharedRecord) => `/s/${shared.link.token}`;
 
   async function pageFlood(request: FastifyRequest, reply: FastifyReply, lang: Lang): Promise<boolean> {
-    if (await limiter.hit(`share-page:${request.ip}`, SHARE_PAGE_LIMIT_PER_MINUTE, 60)) return false;
+    if (await limiter.hit(`share-page:${clientNetwork(request.ip)}`, SHARE_PAGE_LIMIT_PER_MINUTE, 60)) return false;
     await tooMany(reply, lang);
     return true;
   }
@@ -182,16 +189,15 @@ export default async function sharePublicRoutes(app: FastifyInstance) {
     const password = typeof body?.password === "string" ? body.password.slice(0, 200) : "";
     const WRONG = Symbol("wrong password");
     try {
+      // Counted per viewer (their network), never per link: a count per link let anyone who guessed ten
+      // times lock the link for every real viewer. A guesser is still held to SHARE_PASSWORD_LIMIT, over
+      // every link, from its address — or from its whole /64 for IPv6, where it could pick a new address
+      // for each guess.
       await withGuessLimits(
         limiter,
         [
           {
-            key: `share-password:${shared.link.id}`,
-            limit: SHARE_PASSWORD_LIMIT,
-            windowSeconds: SHARE_PASSWORD_WINDOW_SECONDS,
-          },
-          {
-            key: `share-password-ip:${request.ip}`,
+            key: `share-password:${clientNetwork(request.ip)}`,
             limit: SHARE_PASSWORD_LIMIT,
             windowSeconds: SHARE_PASSWORD_WINDOW_SECONDS,
           },

@@ -32,9 +32,14 @@ export default async function shareRoutes(fastify: FastifyInstance) {
 
   // The spec's client calls it with only fileId: the default link (7 days, audio, no password), reused
   // for a minute so a double click makes one link; any other field asks for a new link made to measure.
+  // A GET that makes a link: `writes` refuses it from another site's page like a POST (plugins/security.ts),
+  // or any page could publish a signed-in visitor's transcript with an <img> tag.
   app.get(
     "/text/generate_url",
-    { schema: { tags, querystring: ZGenerateUrlQuery, response: { 200: envelopeOf(ZTranscriptShareUrl) } } },
+    {
+      config: { writes: true },
+      schema: { tags, querystring: ZGenerateUrlQuery, response: { 200: envelopeOf(ZTranscriptShareUrl) } },
+    },
     async (req) => {
       const { fileId, expireDays, password, withAudio } = req.query;
       const links = urlOf(req, publicUrl);

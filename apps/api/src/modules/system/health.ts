@@ -57,7 +57,7 @@ export default async function healthRoutes(app: FastifyInstance) {
     return {
       status,
       checks,
-      // the API probes uploads itself (ffprobe); the workers decode and speak
+      // the API probes uploads itself (ffprobe) and measures them (ffmpeg); the workers decode and speak
       api: { tools: toolReports(["ffprobe", "ffmpeg"], app.deps.config) },
       workers: {
         live: workers.length,
@@ -71,7 +71,7 @@ export default async function healthRoutes(app: FastifyInstance) {
           tools: w.tools,
         })),
       },
-      missing: missingTools([toolReports(["ffprobe"], app.deps.config), ...workers.map((w) => w.tools)]),
+      missing: missingTools([toolReports(["ffprobe", "ffmpeg"], app.deps.config), ...workers.map((w) => w.tools)]),
     };
   });
 }

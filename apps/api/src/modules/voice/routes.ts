@@ -64,6 +64,7 @@ import { requestLang } from "../../lib/lang.ts";
 import type { Download } from "../../lib/stored-file.ts";
 import { userIdOf } from "../../plugins/auth.ts";
 import { sendEnvelope } from "../../plugins/errors.ts";
+import { mediaTools } from "../records/probe.ts";
 import { UploadRefused } from "../records/upload.ts";
 import {
   capabilities,
@@ -90,9 +91,12 @@ function sendDownload(reply: FastifyReply, download: Download) {
 const sampleLength = (seconds: number) =>
   seconds < MY_VOICE_MIN_SECONDS
     ? { zh: sampleProblemText("too-short", "zh"), en: sampleProblemText("too-short", "en") }
-    : seconds > MY_VOICE_MAX_SECONDS + 0.5
+    : seconds > SAMPLE_MAX_SECONDS
       ? { zh: sampleProblemText("too-long", "zh"), en: sampleProblemText("too-long", "en") }
       : undefined;
+
+/** The longest speech sample taken (the length check allows half a second over the limit). */
+const SAMPLE_MAX_SECONDS = MY_VOICE_MAX_SECONDS + 0.5;
 
 const songLength = (seconds: number) =>
   seconds > SONG_MAX_SECONDS
@@ -123,7 +127,7 @@ export default async function voiceRoutes(fastify: FastifyInstance) {
     files,
     log: req.log,
     lang: requestLang(req),
-    ffprobePath: deps.config.FFPROBE_PATH,
+    tools: mediaTools(deps.config),
     tmpDir: path.join(deps.config.dataDir, "tmp"),
   });
   const withQueue = { ...deps, domain: app.domain };
@@ -185,7 +189,7 @@ export default async function voiceRoutes(fastify: FastifyInstance) {
         const { fields, staged, seconds } = await readVoiceUpload(up, req, dir, {
           schema: ZMyVoiceCreate,
           fileField: "file",
-          rules: { kind: "media", maxBytes: SONG_MAX_BYTES, check: sampleLength },
+          rules: { kind: "media", maxBytes: SONG_MAX_BYTES, maxSeconds: SAMPLE_MAX_SECONDS, check: sampleLength },
         });
         const key = await storeUpload(up, userId, "samples", staged!);
         let kept = false;
@@ -216,7 +220,7 @@ export default async function voiceRoutes(fastify: FastifyInstance) {
         const { fields, staged, seconds } = await readVoiceUpload(up, req, dir, {
           schema: ZMyVoiceRetrain,
           fileField: "file",
-          rules: { kind: "media", maxBytes: SONG_MAX_BYTES, check: sampleLength },
+          rules: { kind: "media", maxBytes: SONG_MAX_BYTES, maxSeconds: SAMPLE_MAX_SECONDS, check: sampleLength },
         });
         await ownMyVoice(db, userId, fields.voiceId); // another user's voice: 20003 before anything is stored
         const key = await storeUpload(up, userId, "samples", staged!);
@@ -392,7 +396,7 @@ export default async function voiceRoutes(fastify: FastifyInstance) {
         const { fields, staged } = await readVoiceUpload(up, req, dir, {
           schema: ZConvertCreate,
           fileField: "file",
-          rules: { kind: "media", maxBytes: SONG_MAX_BYTES, check: songLength },
+          rules: { kind: "media", maxBytes: SONG_MAX_BYTES, maxSeconds: SONG_MAX_SECONDS, check: songLength },
         });
         const voice = await chooseVoice(deps, userId, fields, lang);
         const inputKey = await storeUpload(up, userId, "songs", staged!);

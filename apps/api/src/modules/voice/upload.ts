@@ -4,11 +4,11 @@ import path from "node:path";
 import type { MultipartFile } from "@fastify/multipart";
 import { type Lang, StatusCode, statusMessage } from "@yuelu/contracts";
 import { AppError } from "@yuelu/domain";
-import { type FileStore, localFileStore, programPath, withTempDir } from "@yuelu/runtime";
+import { type FileStore, localFileStore, withTempDir } from "@yuelu/runtime";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { formFileName, uploadExtension } from "../records/names.ts";
-import { assertCanProbe } from "../records/probe.ts";
+import { assertCanProbe, type MediaTools } from "../records/probe.ts";
 import { drain, probe, stage, UploadRefused } from "../records/upload.ts";
 
 /**
@@ -23,7 +23,7 @@ export interface VoiceUploadDeps {
   files: FileStore;
   log: FastifyBaseLogger;
   lang: Lang;
-  ffprobePath?: string | undefined;
+  tools: MediaTools;
   tmpDir?: string | undefined;
 }
 
@@ -49,6 +49,8 @@ export interface StagedUpload {
 export interface MediaRules {
   kind: "media";
   maxBytes: number;
+  /** the longest file this call takes (seconds): the measure stops past it */
+  maxSeconds: number;
   /** refuse when the probed length is outside these (seconds), with these words */
   check?: (seconds: number) => Record<Lang, string> | undefined;
 }
@@ -71,7 +73,7 @@ export async function readVoiceUpload<S extends z.ZodType>(
   const raw: Record<string, unknown> = { ...((request.query as Record<string, unknown>) ?? {}) };
   let staged: StagedUpload | undefined;
   if (request.isMultipart()) {
-    if (options.rules.kind === "media") assertCanProbe(deps.lang, deps.ffprobePath);
+    if (options.rules.kind === "media") assertCanProbe(deps.lang, deps.tools);
     const parts = request.parts({ limits: { files: 1, fileSize: options.rules.maxBytes, fields: 30 } });
     for await (const part of parts) {
       if (part.type === "field") {
@@ -97,12 +99,24 @@ export async function readVoiceUpload<S extends z.ZodType>(
   if (!staged && !options.optional) throw AppError.invalid(options.fileField, "is required");
   let seconds: number | undefined;
   if (staged && options.rules.kind === "media") {
-    const facts = await probe(staged.file, deps.lang, programPath("ffprobe", deps.ffprobePath));
-    seconds = facts.duration;
-    const refusal = options.rules.check?.(facts.duration);
+    seconds = await measure(deps, staged.file, options.rules);
+    const refusal = options.rules.check?.(seconds);
     if (refusal) throw new VoiceUploadRefused(refusal);
   }
   return { fields: parsed.data, staged, seconds };
+}
+
+/**
+ * Seconds of audio in the staged file, measured no further than the rule's own limit (a long file is
+ * refused without decoding all of it, in the rule's words).
+ */
+async function measure(deps: VoiceUploadDeps, file: string, rules: MediaRules): Promise<number> {
+  try {
+    return (await probe(file, deps.lang, deps.tools, rules.maxSeconds)).duration;
+  } catch (error) {
+    const tooLong = error instanceof UploadRefused && error.refusal === "too_long" && rules.check?.(Infinity);
+    throw tooLong ? new VoiceUploadRefused(tooLong) : error;
+  }
 }
 
 async function stageFile(

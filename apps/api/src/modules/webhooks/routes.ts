@@ -29,6 +29,7 @@ import {
 } from "@yuelu/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { userIdOf } from "../../plugins/auth.ts";
+import { spendManualSend } from "./send-limit.ts";
 
 const tags = ["webhooks"];
 
@@ -41,6 +42,7 @@ const ownerOf = (req: FastifyRequest): WebhookOwner => ({ kind: "user", userId: 
 export default async function webhookRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const domain = app.domain;
+  const { limiter } = app.deps;
 
   app.post(
     "/api/v1/webhooks/create",
@@ -74,11 +76,17 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/v1/webhooks/resend",
     { schema: { tags, body: ZWebhookResendBody, response: { 200: envelopeOf(ZWebhookDelivery) } } },
-    async (req) => ok(await resendWebhookDelivery(domain, ownerOf(req), req.body.deliveryId)),
+    async (req) => {
+      await spendManualSend(limiter, userIdOf(req));
+      return ok(await resendWebhookDelivery(domain, ownerOf(req), req.body.deliveryId));
+    },
   );
   app.post(
     "/api/v1/webhooks/test",
     { schema: { tags, body: ZWebhookIdBody, response: { 200: envelopeOf(ZWebhookDelivery) } } },
-    async (req) => ok(await sendTestWebhook(domain, ownerOf(req), req.body.id)),
+    async (req) => {
+      await spendManualSend(limiter, userIdOf(req));
+      return ok(await sendTestWebhook(domain, ownerOf(req), req.body.id));
+    },
   );
 }

@@ -235,7 +235,9 @@ export const admin: typeof zh = {
         disabled: "Disabled",
       },
       search: "Search by batch name",
-      searchCode: "Search by code",
+      searchCode: "Search by the whole code",
+      maskedHint:
+        "Codes are shown masked. For the whole codes, export the batch as CSV (each export is recorded in the audit log).",
       rewardValue: {
         beans: "{{value}} beans",
         cardMinutes: "{{value}}-minute time card",

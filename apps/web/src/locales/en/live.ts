@@ -10,10 +10,11 @@ export const live = {
     listening: "Listening…",
     connecting: "Connecting live captions…",
     reconnecting: "Connection lost, reconnecting (no audio is lost)…",
-    zhNeedsModel:
-      "Live captions for Chinese need a streaming model (see docs/live.md). Recording and transcription work as usual.",
+    zhNeedsModel: "Live captions for Chinese need a streaming model. Recording and transcription work as usual.",
     unavailable: "Live captions are unavailable: {{message}}",
     refused: "Live captions are off: {{message}}",
+    stopped: "Live captions stopped: {{message}}",
+    stoppedRecording: "Live captions stopped: {{message}} Recording goes on and is uploaded as usual when you stop.",
     preview: "This is a live preview; once the recording is transcribed, the full transcript replaces it.",
     empty: "While you record, what you say appears here.",
     replaced: "The recording is transcribed: its full transcript replaces the live captions.",

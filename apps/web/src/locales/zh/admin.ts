@@ -237,7 +237,8 @@ export const admin = {
         disabled: "已停用",
       },
       search: "按批次名搜索",
-      searchCode: "按码搜索",
+      searchCode: "按完整的码搜索",
+      maskedHint: "礼包码以掩码显示。需要完整的码时，请导出该批次的 CSV（每次导出都会记入审计日志）。",
       rewardValue: {
         beans: "{{value}} 悦豆",
         cardMinutes: "{{value}} 分钟时长卡",

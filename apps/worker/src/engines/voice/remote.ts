@@ -1,3 +1,4 @@
+import { MEDIA_LENGTH_TOLERANCE_SECONDS, MY_VOICE_MAX_SECONDS } from "@yuelu/contracts";
 import type { Config, FileStore } from "@yuelu/runtime";
 import { encodeWav } from "../../audio/pcm.ts";
 import { decodeSpeech, ffmpegPipe } from "../../audio/speech-audio.ts";
@@ -157,9 +158,10 @@ export function referenceWav(samples: Float32Array, rate: number): Buffer {
   return encodeWav(resample(samples, rate, REFERENCE_RATE), REFERENCE_RATE);
 }
 
-/** A stored sample (any format the upload accepted) as a reference clip. */
+/** A stored sample (any format the upload accepted, at most MY_VOICE_MAX_SECONDS) as a reference clip. */
 export async function storedReference(files: FileStore, key: string): Promise<Buffer> {
-  const [samples] = await files.withLocalCopy(key, (file) => decodeChannels(file, REFERENCE_RATE, 1));
+  const longest = MY_VOICE_MAX_SECONDS + MEDIA_LENGTH_TOLERANCE_SECONDS;
+  const [samples] = await files.withLocalCopy(key, (file) => decodeChannels(file, REFERENCE_RATE, 1, longest));
   return encodeWav(samples!, REFERENCE_RATE);
 }
 

@@ -23,7 +23,11 @@ import { Tag } from "./tag.tsx";
 
 type Disabling = { batch: string; disabled: boolean } | { code: AdminGiftCode; disabled: boolean };
 
-/** Gift codes: create a batch, the batches with their usage, and the codes of one batch (or all). */
+/**
+ * Gift codes: create a batch, the batches with their usage, and the codes of one batch (or all). The
+ * server lists codes masked (AB****YZ); an operator gets them whole right after creating a batch
+ * (gift-batch-form.tsx) or from the batch's CSV export, which the audit log records.
+ */
 export function GiftsView() {
   const { t } = useTranslation();
   const batches = useTableState<GiftBatchFilter>({ sort: "createdAt", filters: ["q"] }, "batches");
@@ -171,7 +175,7 @@ export function GiftsView() {
               size="sm"
               variant="secondary"
               onClick={() => setShowing(c)}
-              data-testid={`code-redemptions-${c.packCode}`}
+              data-testid={`code-redemptions-${c.id}`}
             >
               {t("admin.gifts.redemptions")}
             </Button>
@@ -226,6 +230,10 @@ export function GiftsView() {
           }
           testId="gift-codes"
         >
+          {/* the list shows codes masked; the batch's CSV (audited) has them whole */}
+          <p className="field-hint" data-testid="gift-codes-masked">
+            {t("admin.gifts.maskedHint")}
+          </p>
           <FilterBar
             values={codes.filters}
             onApply={codes.setFilters}
@@ -248,7 +256,7 @@ export function GiftsView() {
             testId="codes-table"
             columns={codeColumns}
             rowKey={(c) => c.id}
-            rowTestId={(c) => `code-${c.packCode}`}
+            rowTestId={(c) => `code-${c.id}`}
             result={codeList}
             sort={codes.query.sort}
             order={codes.query.order}

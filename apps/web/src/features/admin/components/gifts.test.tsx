@@ -26,8 +26,8 @@ const REDEMPTIONS: AdminGiftRedemption[] = Array.from({ length: 23 }, (_, i) => 
 function giftsBackend({ disable }: { disable?: (call: FakeCall) => unknown } = {}) {
   const state: { codes: AdminGiftCode[] } = {
     codes: [
-      giftCode({ id: 5, packCode: "SPRING05", maxRedemptions: 100, redeemedCount: 23 }),
-      giftCode({ id: 6, packCode: "SPRING06" }),
+      giftCode({ id: 5, packCode: "SP****05", maxRedemptions: 100, redeemedCount: 23 }),
+      giftCode({ id: 6, packCode: "SP****06" }),
     ],
   };
   const api = engagementBackend({
@@ -61,7 +61,7 @@ function giftsBackend({ disable }: { disable?: (call: FakeCall) => unknown } = {
   return { api, state };
 }
 
-const codeRow = async (code: string) => screen.findByTestId(`code-${code}`, {}, { timeout: 5000 });
+const codeRow = async (id: number) => screen.findByTestId(`code-${id}`, {}, { timeout: 5000 });
 const params = (call: FakeCall | undefined) =>
   Object.fromEntries([...(call?.url.searchParams ?? [])].filter(([k]) => k !== "timeStamp"));
 
@@ -69,10 +69,10 @@ describe("disabling a gift code", () => {
   it("asks first, sends disabled: true, shows it disabled; enabling again sends disabled: false", async () => {
     const { api } = giftsBackend();
     renderApp("/admin/gifts");
-    let row = await codeRow("SPRING06");
+    let row = await codeRow(6);
     expect(within(row).getByText("可用")).toBeInTheDocument();
     await userEvent.click(within(row).getByRole("button", { name: "停用" }));
-    const confirm = await screen.findByRole("dialog", { name: "停用礼包码 SPRING06？" });
+    const confirm = await screen.findByRole("dialog", { name: "停用礼包码 SP****06？" });
     await userEvent.click(within(confirm).getByRole("button", { name: "取消" }));
     expect(api.callsTo("/disable")).toHaveLength(0);
 
@@ -81,7 +81,7 @@ describe("disabling a gift code", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(api.callsTo("/gift-codes/6/disable").map((c) => c.body)).toEqual([{ disabled: true }]);
     expect(await screen.findByText("已停用 1 个礼包码")).toBeInTheDocument();
-    row = await codeRow("SPRING06");
+    row = await codeRow(6);
     await waitFor(() => expect(within(row).getByText("已停用")).toBeInTheDocument());
 
     await userEvent.click(within(row).getByRole("button", { name: "启用" }));
@@ -93,7 +93,7 @@ describe("disabling a gift code", () => {
   it("shows the server's refusal and leaves the code as it was", async () => {
     giftsBackend({ disable: () => envelopeError(StatusCode.RecordNotFound) });
     renderApp("/admin/gifts");
-    const row = await codeRow("SPRING06");
+    const row = await codeRow(6);
     await userEvent.click(within(row).getByRole("button", { name: "停用" }));
     await userEvent.click(within(await screen.findByRole("dialog", { name: /^停用礼包码/ })).getByTestId("confirm"));
     expect(await screen.findByText("记录不存在")).toBeInTheDocument();
@@ -106,9 +106,9 @@ describe("who redeemed a code", () => {
     const { api } = giftsBackend();
     renderApp("/admin/gifts");
     // a code nobody redeemed offers no list
-    expect(within(await codeRow("SPRING06")).queryByRole("button", { name: "兑换记录" })).toBeNull();
-    await userEvent.click(within(await codeRow("SPRING05")).getByRole("button", { name: "兑换记录" }));
-    const dialog = await screen.findByRole("dialog", { name: "礼包码 SPRING05 的兑换记录" });
+    expect(within(await codeRow(6)).queryByRole("button", { name: "兑换记录" })).toBeNull();
+    await userEvent.click(within(await codeRow(5)).getByRole("button", { name: "兑换记录" }));
+    const dialog = await screen.findByRole("dialog", { name: "礼包码 SP****05 的兑换记录" });
     expect(dialog).toHaveTextContent("23 / 100");
     const table = await within(dialog).findByTestId("redemptions-table");
     const calls = () => api.callsTo("/gift-codes/5/redemptions");
@@ -146,13 +146,50 @@ describe("who redeemed a code", () => {
     const api = engagementBackend({
       "GET /admin/me": () => adminMe(),
       "GET /admin/gift-codes/batches": () => page([]),
-      "GET /admin/gift-codes": () => page([giftCode({ id: 5, packCode: "SPRING05", redeemedCount: 1 })]),
+      "GET /admin/gift-codes": () => page([giftCode({ id: 5, packCode: "SP****05", redeemedCount: 1 })]),
       "GET /admin/gift-codes/5/redemptions": () => page([]),
     });
     renderApp("/admin/gifts");
-    await userEvent.click(within(await codeRow("SPRING05")).getByRole("button", { name: "兑换记录" }));
-    const dialog = await screen.findByRole("dialog", { name: "礼包码 SPRING05 的兑换记录" });
+    await userEvent.click(within(await codeRow(5)).getByRole("button", { name: "兑换记录" }));
+    const dialog = await screen.findByRole("dialog", { name: "礼包码 SP****05 的兑换记录" });
     expect(await within(dialog).findByText("还没有人兑换这个码")).toBeInTheDocument();
     expect(api.callsTo("/redemptions")).toHaveLength(1);
+  });
+});
+
+describe("whole codes", () => {
+  it("are shown once, right after creating a batch, with its export; the list shows them masked", async () => {
+    const api = engagementBackend({
+      "GET /admin/me": () => adminMe(),
+      "GET /admin/gift-codes/batches": () => page([]),
+      "GET /admin/gift-codes": () => page([giftCode({ id: 5, packCode: "SP****05" })]),
+      "POST /admin/gift-codes/batches": (call: FakeCall) => ({
+        batch: (call.body as { batch: string }).batch,
+        codes: ["SPRING05", "SPRING06"],
+        created: true,
+      }),
+    });
+    renderApp("/admin/gifts");
+    const form = await screen.findByTestId("gift-batch-form", {}, { timeout: 5000 });
+    await userEvent.clear(within(form).getByTestId("gift-batch-name"));
+    await userEvent.type(within(form).getByTestId("gift-batch-name"), "spring");
+    await userEvent.type(within(form).getByTestId("gift-reward"), "50");
+    await userEvent.click(within(form).getByTestId("gift-generate"));
+
+    const created = await screen.findByTestId("gift-created");
+    expect(
+      within(created)
+        .getAllByTestId("gift-code-value")
+        .map((c) => c.textContent),
+    ).toEqual(["SPRING05", "SPRING06"]);
+    expect(within(created).getByTestId("gift-export")).toHaveAttribute(
+      "href",
+      expect.stringContaining("/admin/gift-codes/export?batch=spring"),
+    );
+    expect(api.callsTo("/gift-codes/batches").filter((c) => c.method === "POST")).toHaveLength(1);
+
+    // the list: masked, and it says where the whole codes are
+    expect(within(await codeRow(5)).getByText("SP****05")).toBeInTheDocument();
+    expect(screen.getByTestId("gift-codes-masked")).toHaveTextContent("导出该批次的 CSV");
   });
 });

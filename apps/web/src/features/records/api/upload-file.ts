@@ -41,6 +41,12 @@ export interface UploadRequest {
   uploadUrl?: string;
   /** the upload's URL, once the server made it (a recording keeps it to go on after a reload) */
   onUploadUrl?: (url: string) => void;
+  /**
+   * A recording's live-caption sessions (docs/live.md "Metering"): sent as the `liveSessionId` metadata, so
+   * its transcription is not charged again for what the captions were. A promise: the upload is created
+   * once it settles (a recording's upload begins with it, a moment before its captions have a session).
+   */
+  liveSessionId?: string | Promise<string | undefined>;
 }
 
 export interface UploadHandle {
@@ -71,6 +77,7 @@ export function uploadFile(req: UploadRequest): UploadHandle {
   const metadata: Record<string, string> = { filename: req.fileName, filetype: req.file.type || "" };
   if (req.menuId) metadata.menuId = req.menuId;
   let upload: tus.Upload | null = null;
+  let aborted = false;
   let fail: (error: Error) => void = () => {};
   let resumedFrom: number | null = null;
 
@@ -78,6 +85,16 @@ export function uploadFile(req: UploadRequest): UploadHandle {
   const recording = req.growingRecording !== undefined || req.uploadUrl !== undefined;
   const promise = new Promise<UploadResult>((resolve, reject) => {
     fail = reject;
+    const begin = (liveSessionId: string | undefined) => {
+      if (aborted) return;
+      if (liveSessionId) metadata.liveSessionId = liveSessionId;
+      start(resolve, reject);
+    };
+    if (req.liveSessionId instanceof Promise) req.liveSessionId.then(begin, () => begin(undefined));
+    else begin(req.liveSessionId);
+  });
+
+  function start(resolve: (result: UploadResult) => void, reject: (error: Error) => void) {
     upload = new tus.Upload(req.file, {
       endpoint: new URL(`${apiBase()}${UPLOAD_PATH}`, window.location.origin).href,
       headers,
@@ -123,10 +140,11 @@ export function uploadFile(req: UploadRequest): UploadHandle {
       })
       .catch(() => {})
       .finally(() => started.start());
-  });
+  }
   return {
     promise,
     abort(forget = false) {
+      aborted = true;
       void upload?.abort(forget).catch(() => {});
       fail(new UploadAborted());
     },

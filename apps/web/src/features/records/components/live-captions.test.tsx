@@ -20,6 +20,7 @@ const live = (over: Partial<LiveCaptionState>): LiveCaptionState => ({
   status: "live",
   finals: [],
   partial: "",
+  sessionIds: [],
   ...over,
 });
 
@@ -43,11 +44,25 @@ describe("live captions under the recorder", () => {
   });
 
   it("tells that Chinese live captions need a streaming model", () => {
-    show(
-      { status: "unavailable", finals: [], partial: "", message: "live captions for Chinese need a streaming model" },
-      { language: "zh" },
-    );
+    show(live({ status: "unavailable", message: "live captions for Chinese need a streaming model" }), {
+      language: "zh",
+    });
     expect(screen.getByTestId("live-unavailable")).toHaveTextContent("中文实时字幕需要安装流式识别模型");
+  });
+
+  it("says why captions stopped when the transcription time ran out, and that the recording goes on", () => {
+    show(
+      live({
+        status: "stopped",
+        message: "今日转写额度已用完，请明天再来",
+        finals: [{ text: "And so", startMs: 0, endMs: 1 }],
+      }),
+    );
+    const note = screen.getByTestId("live-unavailable");
+    expect(note).toHaveTextContent("实时字幕已停止：今日转写额度已用完，请明天再来");
+    expect(note).toHaveTextContent("录音仍在继续");
+    // what was captioned before stays
+    expect(screen.getByTestId("live-final")).toHaveTextContent("And so");
   });
 
   it("keeps the language fixed while recording", () => {

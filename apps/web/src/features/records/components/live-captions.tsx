@@ -37,6 +37,9 @@ export function LiveCaptions({
         : t("live.unavailable", { message: state.message ?? "" });
   } else if (state?.status === "refused") {
     note = t("live.refused", { message: state.message ?? "" });
+  } else if (state?.status === "stopped") {
+    // out of transcription time midway: the captions end, the recording does not
+    note = t(recording ? "live.stoppedRecording" : "live.stopped", { message: state.message ?? "" });
   }
   return (
     <section className="live-captions" aria-label={t("live.title")} data-testid="live-captions">

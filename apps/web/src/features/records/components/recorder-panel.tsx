@@ -21,6 +21,7 @@ import {
   recordingFile,
   type StoredRecording,
 } from "@/lib/recording-store.ts";
+import { RecordingLiveSessions } from "../live/recording-sessions.ts";
 import { useLiveCaptions } from "../live/use-live-captions.ts";
 import { LiveCaptions } from "./live-captions.tsx";
 import "./recorder-panel.css";
@@ -46,6 +47,8 @@ interface Session {
   upload: boolean;
   /** discarded: the copy on disk goes too (a page left mid-recording keeps it, to be offered back) */
   forget: boolean;
+  /** its live captions' sessions, named by its upload */
+  live: RecordingLiveSessions;
 }
 
 function supportedFormat(): RecordingFormat | null | undefined {
@@ -75,10 +78,16 @@ export function RecorderPanel({
   language?: LiveLanguage;
   /** the transcript page of an uploaded recording once it is transcribed: it then replaces the live captions */
   transcriptOf?: (fileName: string) => string | undefined;
-  /** `keptId`: the copy on disk, to forget once the server confirms the record (null: none kept) */
-  onRecorded: (file: File, keptId: string | null) => void;
-  /** the recording is kept on disk from now on: its upload can start while it is made (issue 31) */
-  onKept?: (kept: StoredRecording) => void;
+  /**
+   * `keptId`: the copy on disk, to forget once the server confirms the record (null: none kept);
+   * `liveSessionId`: its live captions' sessions, for the upload (none: captions were off)
+   */
+  onRecorded: (file: File, keptId: string | null, liveSessionId?: string) => void;
+  /**
+   * the recording is kept on disk from now on: its upload can start while it is made (issue 31), once
+   * `liveSessionId` tells the captions' session (or that there is none)
+   */
+  onKept?: (kept: StoredRecording, liveSessionId: Promise<string | undefined>) => void;
   /** the user threw the recording away: its upload goes too */
   onDiscarded?: (keptId: string) => void;
 }) {
@@ -88,12 +97,15 @@ export function RecorderPanel({
   // live captions (docs/live.md): the microphone stream while recording, in the chosen language
   const [liveStream, setLiveStream] = useState<MediaStream | null>(null);
   const [liveLanguage, setLiveLanguage] = useState<LiveLanguage | null>(language === "auto" ? uiLang : language);
-  const live = useLiveCaptions(liveStream, liveLanguage, uiLang);
+  const session = useRef<Session | null>(null);
+  const live = useLiveCaptions(liveStream, liveLanguage, uiLang, (captions, stream) => {
+    // only this recording's captions: a previous recording's may still be closing
+    if (session.current?.stream === stream) session.current.live.update(captions);
+  });
   /** the name the last recording was uploaded under */
   const [recordedName, setRecordedName] = useState<string | null>(null);
   const [elapsed, setElapsed] = useState(0);
   const [level, setLevel] = useState(0);
-  const session = useRef<Session | null>(null);
   const format = useRef(supportedFormat());
 
   // A plain function reading refs only: safe to call from the unmount cleanup.
@@ -149,7 +161,9 @@ export function RecorderPanel({
       writes: Promise.resolve(),
       upload: true,
       forget: false,
+      live: new RecordingLiveSessions(),
     };
+    if (!liveLanguage) s.live.none();
     session.current = s;
     setLiveStream(stream);
     setRecordedName(null);
@@ -192,7 +206,7 @@ export function RecorderPanel({
       };
       s.kept = kept;
       s.writes = beginRecording(kept).then(
-        () => onKept?.(kept),
+        () => onKept?.(kept, s.live.soon()),
         () => {
           // no room on disk (or private mode): the rest stays in memory, as before
           s.kept = null;
@@ -227,7 +241,7 @@ export function RecorderPanel({
       return;
     }
     setRecordedName(file.name);
-    onRecorded(file, kept?.id ?? null);
+    onRecorded(file, kept?.id ?? null, s.live.joined());
   };
 
   const meter = (s: Session) => {

@@ -111,17 +111,23 @@ export function TransaudioView() {
           userId={session.userId}
           language={options.language}
           transcriptOf={transcriptOf}
-          onKept={(kept) =>
-            uploads.addRecording(kept, menuId || null, () => void forgetRecording(kept.id).catch(() => {}))
+          onKept={(kept, liveSessionId) =>
+            uploads.addRecording(
+              kept,
+              menuId || null,
+              () => void forgetRecording(kept.id).catch(() => {}),
+              liveSessionId,
+            )
           }
           onDiscarded={(keptId) => uploads.recordingDiscarded(keptId)}
-          onRecorded={(file, keptId) => {
+          onRecorded={(file, keptId, liveSessionId) => {
             // uploaded while it was made: only the end is left to send
             if (keptId && uploads.recordingStopped(keptId, file)) return;
             void uploads.add(
               [file],
               menuId || null,
               keptId ? () => void forgetRecording(keptId).catch(() => {}) : undefined,
+              liveSessionId,
             );
           }}
         />

@@ -31,6 +31,11 @@ export interface UploadItem {
   live?: boolean;
   /** the recording's tus upload: a retry or a later finish goes on from the server's offset */
   uploadUrl?: string;
+  /**
+   * a recording's live-caption sessions (docs/live.md "Metering"), sent with its upload so its
+   * transcription is not charged again for them; a promise while the first is not known yet
+   */
+  liveSessionId?: string | Promise<string | undefined>;
 }
 
 export interface Refusal {
@@ -76,6 +81,7 @@ function send(item: UploadItem) {
     fileName: item.file.name,
     uploadId: item.id,
     menuId: item.menuId,
+    ...(item.liveSessionId ? { liveSessionId: item.liveSessionId } : {}),
     // while recording, the total is unknown: only the bytes sent move
     onProgress: (loaded, total) => patch(item.id, item.live ? { loaded } : { loaded, total }),
     onResume: (offset, total) => patch(item.id, { resumedAt: Math.floor((offset / total) * 100) }),
@@ -125,6 +131,8 @@ export const uploads = {
     menuId: string | null = null,
     /** called once the server confirms the record (not on a refusal or a cancel) */
     onConfirmed?: () => void,
+    /** a recording's live-caption sessions (a recorded file has one file only) */
+    liveSessionId?: string,
   ): Promise<Refusal[]> {
     const refused: Refusal[] = [];
     const candidates: File[] = [];
@@ -140,7 +148,16 @@ export const uploads = {
       const reason = checkDuration(duration);
       if (reason) refused.push({ name: file.name, reason });
       else
-        accepted.push({ id: newUploadId(), file, menuId, status: "uploading", loaded: 0, total: file.size, duration });
+        accepted.push({
+          id: newUploadId(),
+          file,
+          menuId,
+          status: "uploading",
+          loaded: 0,
+          total: file.size,
+          duration,
+          ...(liveSessionId ? { liveSessionId } : {}),
+        });
     });
     if (accepted.length === 0) return refused;
     itemsStore.set((items) => [...items, ...accepted]);
@@ -157,6 +174,8 @@ export const uploads = {
     recording: { id: string; fileName: string; mimeType: string },
     menuId: string | null,
     onConfirmed?: () => void,
+    /** its live-caption sessions, once the first is known: the upload is created with them */
+    liveSessionId?: Promise<string | undefined>,
   ) {
     const item: UploadItem = {
       id: newUploadId(),
@@ -168,6 +187,7 @@ export const uploads = {
       duration: null,
       recordingId: recording.id,
       live: true,
+      ...(liveSessionId ? { liveSessionId } : {}),
     };
     itemsStore.set((items) => [...items, item]);
     if (onConfirmed) confirmed.set(item.id, onConfirmed);

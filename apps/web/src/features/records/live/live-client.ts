@@ -1,5 +1,12 @@
 import type { LiveFinalSegment, LiveLanguage, LiveServerMessage } from "@yuelu/contracts";
-import { encodeLiveFrame, LIVE_PATH, LIVE_SAMPLE_RATE, LiveCloseCode } from "@yuelu/contracts/constants";
+import {
+  encodeLiveFrame,
+  LIVE_CLIENT_BUFFER_SECONDS,
+  LIVE_PATH,
+  LIVE_SAMPLE_RATE,
+  LiveCloseCode,
+  StatusCode,
+} from "@yuelu/contracts/constants";
 
 /** ~200 ms of audio per frame */
 const FRAME_SAMPLES = LIVE_SAMPLE_RATE / 5;
@@ -7,12 +14,16 @@ const FRAME_SAMPLES = LIVE_SAMPLE_RATE / 5;
  * Audio kept until the server acknowledges it, for a resume. Past this (a long outage) the oldest is
  * let go and the captions start a new session: the recording itself (MediaRecorder) loses nothing.
  */
-const MAX_UNACKED_SAMPLES = 120 * LIVE_SAMPLE_RATE;
+const MAX_UNACKED_SAMPLES = LIVE_CLIENT_BUFFER_SECONDS * LIVE_SAMPLE_RATE;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 /** how long `stop` waits for the last captions */
 const STOP_WAIT_MS = 8000;
 
-export type LiveStatus = "connecting" | "live" | "reconnecting" | "unavailable" | "refused" | "done";
+/**
+ * `refused`: captions could not start (why in `message`); `stopped`: they stopped midway, for good —
+ * the user's transcription time ran out (live audio is transcription time). The recording goes on either way.
+ */
+export type LiveStatus = "connecting" | "live" | "reconnecting" | "unavailable" | "refused" | "stopped" | "done";
 
 export interface LiveCaptionState {
   status: LiveStatus;
@@ -26,6 +37,11 @@ export interface LiveCaptionState {
   firstCaptionMs?: number;
   /** after the end: samples the server decoded in the last session */
   received?: number;
+  /**
+   * every live session of this recording, oldest first (one, unless captions had to start anew):
+   * the upload names them, so the recording's transcription is not charged again for what they were
+   */
+  sessionIds: string[];
 }
 
 interface Chunk {
@@ -57,7 +73,7 @@ export class LiveCaptionClient {
   private retry?: ReturnType<typeof setTimeout>;
   private firstSentAt?: number;
   private pending = new Int16Array(0);
-  private state: LiveCaptionState = { status: "connecting", finals: [], partial: "" };
+  private state: LiveCaptionState = { status: "connecting", finals: [], partial: "", sessionIds: [] };
   private onClosed?: () => void;
 
   constructor(
@@ -102,8 +118,13 @@ export class LiveCaptionClient {
     clearTimeout(this.retry);
     this.socket?.close(1000);
     this.chunks = [];
-    if (this.state.status !== "unavailable" && this.state.status !== "refused") this.set({ status: "done" });
+    if (!this.isOff()) this.set({ status: "done" });
     this.onClosed?.();
+  }
+
+  /** Captions are off for this recording and say why (the page keeps the reason shown). */
+  private isOff(): boolean {
+    return this.state.status === "unavailable" || this.state.status === "refused" || this.state.status === "stopped";
   }
 
   private set(patch: Partial<LiveCaptionState>) {
@@ -163,6 +184,7 @@ export class LiveCaptionClient {
         event.code === LiveCloseCode.Done ||
         event.code === LiveCloseCode.NotLoggedIn ||
         event.code === LiveCloseCode.TooMany ||
+        event.code === LiveCloseCode.NoTimeLeft ||
         event.code === LiveCloseCode.Unavailable ||
         event.code === LiveCloseCode.InvalidParams;
       if (final || this.stopping) {
@@ -192,7 +214,13 @@ export class LiveCaptionClient {
         this.sessionId = message.sessionId;
         this.ready = true;
         this.attempt = 0;
-        this.set({ status: "live", finals: [...this.earlier, ...message.finals], partial: message.partial });
+        const known = this.state.sessionIds;
+        this.set({
+          status: "live",
+          finals: [...this.earlier, ...message.finals],
+          partial: message.partial,
+          sessionIds: known.includes(message.sessionId) ? known : [...known, message.sessionId],
+        });
         this.forget(message.received);
         // resend everything the server does not hold
         for (const chunk of this.chunks) {
@@ -219,7 +247,12 @@ export class LiveCaptionClient {
         this.set({ status: "unavailable", message: message.reason });
         break;
       case "error":
-        if (message.code !== 70001 || !this.ready) this.set({ status: "refused", message: message.message });
+        if (message.code === StatusCode.DailyQuotaExceeded || message.code === StatusCode.StorageQuotaExceeded) {
+          // no transcription time left: captions end for this recording (it records and uploads as usual)
+          this.set({ status: this.ready ? "stopped" : "refused", message: message.message, partial: "" });
+        } else if (message.code !== StatusCode.EngineUnavailable || !this.ready) {
+          this.set({ status: "refused", message: message.message });
+        }
         break;
       case "closed":
         this.set({ status: "done", partial: "", received: message.received });

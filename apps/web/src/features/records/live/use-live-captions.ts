@@ -20,10 +20,12 @@ export function useLiveCaptions(
   stream: MediaStream | null,
   language: LiveLanguage | null,
   lang: "zh" | "en",
+  /** every state of the captions of `stream` (the recorder keeps the recording's session ids) */
+  onState?: (state: LiveCaptionState, stream: MediaStream) => void,
 ): LiveCaptionState | null {
   const [state, setState] = useState<LiveCaptionState | null>(null);
-  const settings = useRef({ language, lang });
-  settings.current = { language, lang };
+  const settings = useRef({ language, lang, onState });
+  settings.current = { language, lang, onState };
 
   useEffect(() => {
     const { language: chosen, lang: uiLang } = settings.current;
@@ -32,7 +34,11 @@ export function useLiveCaptions(
       window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctx || typeof WebSocket === "undefined") return;
     setState(null);
-    const client = new LiveCaptionClient({ language: chosen, lang: uiLang, onChange: setState });
+    const onChange = (next: LiveCaptionState) => {
+      setState(next);
+      settings.current.onState?.(next, stream);
+    };
+    const client = new LiveCaptionClient({ language: chosen, lang: uiLang, onChange });
     // at 16 kHz the browser resamples the microphone itself (a proper low-pass); where a context of
     // another rate than the device's cannot take the stream (Firefox), the device's rate and our own
     // downsampler
