@@ -19,10 +19,10 @@ const root = path.resolve(import.meta.dirname, "..");
 const { loadConfig, programPath } = await import("../packages/runtime/src/index.ts");
 const asr = await import("../apps/worker/src/engines/asr/index.ts");
 const { decodeToPcm, writeWav } = await import("../apps/worker/src/audio/pcm.ts");
-const { detectSpeech, energyProfile } = await import("../apps/worker/src/audio/vad.ts");
+const { energyProfile } = await import("../apps/worker/src/audio/vad.ts");
 const { hear } = await import("../apps/worker/src/speech/hear.ts");
 const { wordErrorRate } = await import("../tests/helpers/wer.ts");
-const { pinkNoise, roomReverb, whiteNoise } = await import("../tests/helpers/noise.ts");
+const { whiteNoise } = await import("../tests/helpers/noise.ts");
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -88,104 +88,14 @@ if (existsSync(JFK_MP3)) {
   }
 }
 
-// ── degradations (seeded: tests/helpers/noise.ts) ──
-/** Power of the speech's active frames (those the product's VAD calls speech). */
-function activePower(samples) {
-  const pcm = { samples, length: samples.length, slice: (a, b) => samples.slice(a, b) };
-  const regions = detectSpeech(pcm);
-  let sum = 0;
-  let n = 0;
-  for (const r of regions) {
-    for (let i = (r.startMs * RATE) / 1000; i < Math.min(samples.length, (r.endMs * RATE) / 1000); i++) {
-      sum += samples[i] ** 2;
-      n++;
-    }
-  }
-  return n ? sum / n : 1e-10;
-}
-function mixAt(speech, noise, snrDb) {
-  let np = 0;
-  for (const v of noise) np += v * v;
-  np /= noise.length;
-  const k = Math.sqrt(activePower(speech) / (np * 10 ** (snrDb / 10)));
-  return speech.map((v, i) => v + noise[i] * k);
-}
-async function pcmOf(file) {
-  const pcm = await decodeToPcm(file);
-  return pcm.slice(0, pcm.length);
-}
+// ── degradations (bench/lib/degrade.mjs) ──
+const { degradations } = await import("./lib/degrade.mjs");
+const CONDITIONS = degradations(dir).filter((c) => only.length === 0 || only.some((o) => c.name.includes(o)));
 async function save(samples, name) {
   const file = path.join(dir, name);
   await writeWav(file, samples);
   return file;
 }
-const encode = (input, name, args) => {
-  const out = path.join(dir, name);
-  sh(ffmpeg, ["-v", "error", "-y", "-i", input, ...args, out]);
-  return out;
-};
-
-/** condition name → (source, seed) → file; `seeded` conditions run once per noise seed. */
-const CONDITIONS = [
-  { name: "clean wav", make: (s) => s.file },
-  {
-    name: "white noise 10 dB",
-    seeded: true,
-    make: async (s, seed) =>
-      save(
-        mixAt(await pcmOf(s.file), whiteNoise((await pcmOf(s.file)).length, seed), 10),
-        `${s.tag}-white-${seed}.wav`,
-      ),
-  },
-  {
-    name: "pink noise 5 dB",
-    seeded: true,
-    make: async (s, seed) =>
-      save(mixAt(await pcmOf(s.file), pinkNoise((await pcmOf(s.file)).length, seed), 5), `${s.tag}-pink-${seed}.wav`),
-  },
-  {
-    name: "phone line (8 kHz μ-law)",
-    make: (s) => {
-      const line = encode(s.file, `${s.tag}-phone.wav`, [
-        "-af",
-        "highpass=f=300,lowpass=f=3400",
-        "-ar",
-        "8000",
-        "-c:a",
-        "pcm_mulaw",
-      ]);
-      return line;
-    },
-  },
-  {
-    name: "room reverberation",
-    seeded: true,
-    make: async (s, seed) => save(roomReverb(await pcmOf(s.file), seed), `${s.tag}-reverb-${seed}.wav`),
-  },
-  {
-    name: "quiet (−30 dB)",
-    make: async (s) =>
-      save(
-        (await pcmOf(s.file)).map((v) => v * 10 ** (-30 / 20)),
-        `${s.tag}-quiet.wav`,
-      ),
-  },
-  { name: "fast talker (×1.3)", make: (s) => encode(s.file, `${s.tag}-fast.wav`, ["-af", "atempo=1.3"]) },
-  { name: "mp3 32 kbit/s", make: (s) => encode(s.file, `${s.tag}.mp3`, ["-c:a", "libmp3lame", "-b:a", "32k"]) },
-  {
-    name: "m4a 44.1 kHz stereo",
-    make: (s) => encode(s.file, `${s.tag}.m4a`, ["-ar", "44100", "-ac", "2", "-c:a", "aac"]),
-  },
-  {
-    name: "webm opus 12 kbit/s",
-    make: (s) => encode(s.file, `${s.tag}.webm`, ["-c:a", "libopus", "-b:a", "12k", "-f", "webm"]),
-  },
-  {
-    name: ".opus voice note",
-    make: (s) => encode(s.file, `${s.tag}.opus`, ["-ar", "16000", "-c:a", "libopus", "-b:a", "16k", "-f", "ogg"]),
-  },
-  { name: "flac", make: (s) => encode(s.file, `${s.tag}.flac`, ["-c:a", "flac"]) },
-].filter((c) => only.length === 0 || only.some((o) => c.name.includes(o)));
 
 const NON_SPEECH = [
   { name: "silence", make: () => new Float32Array(RATE * 10) },

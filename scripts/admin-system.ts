@@ -31,7 +31,10 @@ export async function enginesCommand(db: Db, config: Config): Promise<void> {
     console.log(`worker ${w.workerId} on ${w.hostname} (pid ${w.pid}), seen ${w.seenAt}`);
     for (const e of w.engines) {
       const state = e.available ? "ready" : `NOT READY (${e.problem}${e.progress !== null ? ` ${e.progress}%` : ""})`;
-      console.log(`  ${e.kind} ${e.language.padEnd(4)} ${e.engine.padEnd(18)} ${state}`);
+      const from = e.modelSource ? ` (model from ${e.modelSource})` : "";
+      console.log(`  ${e.kind} ${e.language.padEnd(4)} ${e.engine.padEnd(18)} ${state}${from}`);
+      // why each model source failed (the worker tries them in turn: docs/chinese-speech.md)
+      for (const f of e.sourceFailures) console.log(`      ${f.source} (${f.file}): ${f.reason}: ${f.detail}`);
     }
     for (const t of w.tools)
       console.log(`  tool ${t.name.padEnd(10)} ${t.available ? `${t.source} ${t.path}` : "missing"}`);
@@ -59,6 +62,7 @@ async function printModels(config: Config): Promise<void> {
   // Loaded only for this command: the worker's model code is not needed by the others.
   const { modelsWanted } = await import("../apps/worker/src/engines/asr/factory.ts");
   const { ModelProvisioner } = await import("../apps/worker/src/models/provisioner.ts");
+  const { modelSources } = await import("../apps/worker/src/models/sources.ts");
   const wanted = modelsWanted(config);
   if (wanted.length === 0) {
     console.log("  speech models: none needed by the configured engines (moonshine ships in npm; a server needs none)");
@@ -70,6 +74,8 @@ async function printModels(config: Config): Promise<void> {
       `  model ${want.spec.id.padEnd(16)} ${here ? `installed in ${want.dir}` : `missing: npm run models:fetch -- ${want.spec.id}`}`,
     );
   }
+  const sources = modelSources(config).map((source) => source.name);
+  console.log(`  model sources, tried in turn: ${sources.join(", ")} (ASR_MODEL_SOURCES, HF_ENDPOINT, ASR_MODEL_URL)`);
 }
 
 /** `jobs retry-failed [--queue q]`: every failed job (of one queue, or all) back to waiting, its tries from zero; audited. */

@@ -73,6 +73,32 @@ describe("dictation/configuration: each language's engine state in words", () =>
     expect(JSON.stringify(en.body)).not.toMatch(/\/(tmp|home|root|var|usr|data|work|opt)\//);
   });
 
+  it("not installed says so in users' words; live captions per language, so the recorder can say it first (issue 41)", async () => {
+    await t.db.workerHeartbeat.create({
+      data: {
+        workerId: `test-live-${Date.now()}`,
+        hostname: "gpu-1",
+        pid: 1,
+        seenAt: new Date(),
+        engines: [
+          { language: "zh", engine: "sherpa", available: false, problem: "model-missing" },
+          { language: "en", engine: "moonshine", available: true },
+          { language: "auto", engine: "none", available: false, problem: "no-language-id" },
+          { kind: "live", language: "zh", engine: "sherpa-streaming", available: false, url: "ws://127.0.0.1:1" },
+          { kind: "live", language: "en", engine: "moonshine-stream", available: true, url: "ws://127.0.0.1:1" },
+        ],
+      },
+    });
+    const who = await userWithRecord();
+    const res = await t.http().get(api("/api/v1/dictation/configuration")).set("Cookie", who.cookie);
+    expect(res.body.data.languages[0]).toMatchObject({
+      value: "zh",
+      state: "missing",
+      missing: "本站暂未安装中文识别，请联系站点管理员",
+    });
+    expect(res.body.data.live).toEqual({ zh: false, en: true });
+  });
+
   it("with no worker running every language says so", async () => {
     const who = await userWithRecord();
     const res = await t.http().get(api("/api/v1/dictation/configuration?lang=en")).set("Cookie", who.cookie);

@@ -372,7 +372,7 @@ describe("cross-site requests and headers", () => {
     });
     const config = await t.http().get(api("/api/v1/dictation/configuration")).set("Cookie", alice.cookie);
     const zh = config.body.data.languages.find((l: { value: string }) => l.value === "zh");
-    expect(zh).toMatchObject({ available: false, missing: "中文识别暂未就绪，请稍后再试或联系站点管理员" });
+    expect(zh).toMatchObject({ available: false, missing: "本站暂未安装中文识别，请联系站点管理员" });
     expect(JSON.stringify(config.body)).not.toMatch(/\/(tmp|home|root|var|usr|data|work)\//);
 
     const rec = await seedRecord(t.db, { userId: alice.userId, fileStatus: FileStatus.Failed });

@@ -138,11 +138,12 @@ describe("no LLM configured", () => {
     const rec = await record(offline, olga);
     const zh = await call(offline, olga, "zh").post("/text/notes", { kind: "summary", fileId: rec.fileId });
     expect(zh.body).toMatchObject({ status_code: 70002, data: null });
-    expect(zh.body.status_msg).toContain("LLM_URL");
-    expect(zh.body.status_msg).toContain("本站未配置大语言模型");
+    // users' words: the variables to set are the operator's (issue 41)
+    expect(zh.body.status_msg).toBe("本站 AI 功能未开启，请联系站点管理员");
+    expect(zh.body.status_msg).not.toMatch(/LLM_/);
     const en = await call(offline, olga).post("/text/notes", { kind: "translation", fileId: rec.fileId, target: "zh" });
     expect(en.body.status_code).toBe(70002);
-    expect(en.body.status_msg).toContain("No language model is set up");
+    expect(en.body.status_msg).toBe("AI features are off on this site. Please contact the site administrator.");
     expect(await offline.db.noteTask.count()).toBe(0);
     expect(await offline.db.llmBudgetDay.count()).toBe(0);
   });

@@ -9,8 +9,8 @@ import { signInNewUser } from "./helpers/session.ts";
 /**
  * Issue 24's AI notes on /detail, in real Chromium: with a (fake) language model, AI chapters (a click seeks),
  * a translation shown side by side, and a question whose answer cites a segment (its chip seeks there); then on
- * a server with no model: the offline chapters, the translate control saying what to set, passages labelled
- * as passages. Screenshots at 375 px and on the desktop.
+ * a server with no model: the offline chapters, one line saying AI is off (no translate control above the
+ * transcript), passages labelled as passages. Screenshots at 375 px and on the desktop.
  */
 
 const PHONE_375 = { width: 375, height: 812 };
@@ -159,27 +159,31 @@ describe("AI notes without a language model", () => {
     await server?.stop();
   });
 
-  it("keeps the offline chapters, says what to set for a translation, labels passages as passages", async () => {
+  it("keeps the offline chapters, says once that AI is off (never above the transcript), labels passages as passages", async () => {
     const context = await contextIn(browser, PHONE_375, "zh");
     const page = await recordPage(server, context, "13900024102");
 
-    const offline = page.getByTestId("translation-offline");
-    await offline.waitFor();
-    expect(await offline.textContent()).toMatch(/LLM_URL.*LLM_MODEL/);
+    // no translate control between the player and the transcript, and no variable names (issue 41)
+    expect(await page.getByTestId("translation-bar").count()).toBe(0);
     expect(await page.getByTestId("ai-translation").count()).toBe(0);
+    expect(await page.locator("body").innerText()).not.toMatch(/LLM_|大语言模型/);
 
     await page.getByRole("button", { name: "摘要 · 章节 · 问答" }).click();
+    const off = page.getByTestId("ai-off");
+    await off.waitFor();
+    expect(await off.innerText()).toMatch(/AI 功能未开启[\s\S]*开启后可生成摘要、章节、翻译和问答/);
+    expect(await page.getByTestId("ai-off").count()).toBe(1);
     await page.getByRole("tab", { name: "章节速览" }).click();
     await page.getByTestId("chapter").first().waitFor();
     expect(await page.getByTestId("chapters-source").textContent()).toContain("自动分段");
-    expect(await page.getByTestId("chapters").textContent()).toContain("本站未配置大语言模型");
+    expect(await page.getByTestId("chapters").textContent()).not.toContain("AI 功能未开启");
     expect(await page.getByTestId("ai-chapters").count()).toBe(0);
 
     await ask(page, "招聘");
     const passages = page.getByTestId("passages");
     expect(await passages.textContent()).toContain("相关段落（原文摘录，不是回答）");
     expect(await page.getByTestId("passage").count()).toBeGreaterThan(0);
-    expect(await page.getByTestId("ask").textContent()).toContain("未配置大语言模型，只列出相关段落。");
+    expect(await page.getByTestId("ask").textContent()).toContain("AI 功能未开启，只列出相关段落。");
     expect(await page.getByTestId("answer").count()).toBe(0);
     await expect.poll(() => noSideScroll(page)).toBe(0);
     await page.getByTestId("ask").scrollIntoViewIfNeeded();

@@ -285,8 +285,15 @@ describe("the language choice on /transaudio", () => {
           .getByRole("progressbar", { name: lang === "zh" ? "中文模型下载进度" : "Chinese model download" })
           .count(),
       ).toBe(1);
-      expect(await p.getByTestId("missing-auto").innerText()).toContain(STATES[lang][2].missing.slice(0, 20));
-      expect(await options.getByRole("radio").nth(1).isChecked()).toBe(true);
+      // auto cannot tell the languages apart here: not offered (issue 41)
+      expect(await options.getByRole("radio").count()).toBe(2);
+      expect(await p.getByTestId("missing-auto").count()).toBe(0);
+      // English is for English speech only; a Chinese user is not put on it in silence, an English one is
+      expect(await p.getByTestId("note-en").innerText()).toBe(
+        lang === "zh" ? "仅适用于英文语音" : "For English speech only",
+      );
+      await expect.poll(() => options.getByRole("radio").nth(1).isChecked()).toBe(lang === "en");
+      if (lang === "zh") expect(await p.getByTestId("choose-language").innerText()).toBe("请选择录音所说的语言");
       await options.scrollIntoViewIfNeeded();
       await shot(p, `transaudio-language-states-desktop-${lang}`);
       await p.setViewportSize(PHONE);

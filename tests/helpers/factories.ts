@@ -4,7 +4,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { FileStatus } from "@yuelu/contracts";
 import type { Db, TimeCardSource } from "@yuelu/db";
-import type { FileStore } from "@yuelu/runtime";
+import { decodedSeconds, type FileStore } from "@yuelu/runtime";
 
 /**
  * Test data factories (documenso's seedUser() style): each makes rows directly, with unique values,
@@ -100,10 +100,18 @@ export async function seedRecord(db: Db, options: SeedRecordOptions) {
   const ext = options.audioFile ? path.extname(options.audioFile).slice(1) : "mp3";
   const key = `media/${options.userId}/${tag()}.${ext}`;
   let size = 1024;
+  let measured: number | undefined;
   if (options.audioFile) {
     if (!options.files) throw new Error("seedRecord: audioFile needs files");
     await options.files.put(key, createReadStream(options.audioFile));
     size = (await stat(options.audioFile)).size;
+    // as an upload measures it (records/probe.ts): the worker decodes no more than this
+    if (options.timeLen === undefined) {
+      const { seconds } = await decodedSeconds(options.audioFile, { maxSeconds: 5 * 3600 }).catch(() => ({
+        seconds: 60,
+      }));
+      measured = Math.max(1, Math.round(seconds));
+    }
   }
   return db.audioRecord.create({
     data: {
@@ -111,7 +119,7 @@ export async function seedRecord(db: Db, options: SeedRecordOptions) {
       fileName: options.fileName ?? (options.audioFile ? path.basename(options.audioFile) : `record-${tag()}.${ext}`),
       format: ext,
       fileSize: BigInt(size),
-      timeLen: options.timeLen ?? 60,
+      timeLen: options.timeLen ?? measured ?? 60,
       sampleRate: 16_000,
       channels: 1,
       storageKey: key,

@@ -14,10 +14,26 @@ import { estimateTokens } from "@yuelu/contracts";
  */
 
 /**
- * "ok": answer; "garbage": answer text that is not JSON; `{fail: n, status}`: the next n calls answer HTTP
- * `status` (default 500), then it answers again; `{delayMs}`: every answer waits that long (slow server).
+ * "ok": answer; "garbage": answer text that is not JSON; "fenced": the JSON answer in a ```json fence with a
+ * sentence before and after it; "prose": plain prose as small models write it, no JSON at all (a summary, an
+ * answer, one translated line per segment; chapters as a numbered list); `{fail: n, status}`: the next n calls
+ * answer HTTP `status` (default 500), then it answers again; `{delayMs}`: every answer waits that long.
  */
-export type FakeLlmMode = "ok" | "garbage" | { fail: number; status?: number } | { delayMs: number };
+export type FakeLlmMode =
+  | "ok"
+  | "garbage"
+  | "fenced"
+  | "prose"
+  | { fail: number; status?: number }
+  | { delayMs: number };
+
+/**
+ * How it treats a request's `response_format` (docs/notes.md "Structured output"): "accept" (default, as vLLM,
+ * llama.cpp server or Ollama do); "refuse": HTTP 400 naming it, for any response_format (a server that takes
+ * none); "refuse-schema": only `json_schema`, with the 500 old llama.cpp servers answer; "refuse-bare": HTTP
+ * 400 for any response_format, saying nothing of why.
+ */
+export type FakeLlmResponseFormat = "accept" | "refuse" | "refuse-schema" | "refuse-bare";
 
 export interface FakeLlmMessage {
   role: string;
@@ -49,6 +65,8 @@ export interface FakeLlmOptions {
   mode?: FakeLlmMode;
   /** answers a request itself (the assistant message's content) when it returns a string; else the default */
   answer?: (request: FakeLlmRequest) => string | undefined;
+  /** how it treats `response_format` (default "accept") */
+  responseFormat?: FakeLlmResponseFormat;
 }
 
 export interface FakeLlm {
@@ -63,13 +81,13 @@ export const FAKE_LLM_MODEL = "fake-model";
 
 export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLlm> {
   const requests: FakeLlmRequest[] = [];
-  let garbage = false;
+  let style: "ok" | "garbage" | "fenced" | "prose" = "ok";
   let delayMs = 0;
   let failLeft = 0;
   let failStatus = 500;
   const setMode = (mode: FakeLlmMode) => {
-    if (mode === "ok" || mode === "garbage") {
-      garbage = mode === "garbage";
+    if (typeof mode === "string") {
+      style = mode;
       delayMs = 0;
       failLeft = 0;
     } else if ("fail" in mode) {
@@ -117,14 +135,17 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     if (options.contextTokens && request.promptTokens > options.contextTokens) {
       return refuse(400, `fake: ${request.promptTokens} tokens exceed the context of ${options.contextTokens}`);
     }
+    const refusal = formatRefusal(options.responseFormat ?? "accept", body.response_format);
+    if (refusal) return refuse(refusal.status, refusal.message);
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (failLeft > 0) {
       failLeft--;
       return refuse(failStatus, `fake says ${failStatus}`);
     }
-    const content = garbage
-      ? "Sure! Here you go: not json"
-      : (options.answer?.(request) ?? JSON.stringify(defaultAnswer(request.task, messages)));
+    const content =
+      style === "garbage"
+        ? "Sure! Here you go: not json"
+        : (options.answer?.(request) ?? styled(style, request.task, messages));
     const promptTokens = request.promptTokens;
     const completionTokens = estimateTokens(content);
     send(res, 200, {
@@ -157,6 +178,24 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The status and message a server that does not take this `response_format` answers, or null. */
+function formatRefusal(how: FakeLlmResponseFormat, format: unknown): { status: number; message: string } | null {
+  const type = (format as { type?: unknown } | undefined)?.type;
+  if (how === "accept" || type === undefined) return null;
+  if (how === "refuse") return { status: 400, message: `'response_format' is not supported (got ${String(type)})` };
+  if (how === "refuse-bare") return { status: 400, message: "Bad Request" };
+  return type === "json_schema"
+    ? { status: 500, message: `response_format type must be one of "text" or "json_object", but got: ${type}` }
+    : null;
+}
+
+/** The answer's text in the fake's current style. */
+function styled(style: "ok" | "fenced" | "prose", task: string, messages: FakeLlmMessage[]): string {
+  if (style === "prose") return proseAnswer(task, messages);
+  const json = JSON.stringify(defaultAnswer(task, messages));
+  return style === "fenced" ? `Here is the JSON you asked for:\n\`\`\`json\n${json}\n\`\`\`\nHope this helps!` : json;
 }
 
 function send(res: ServerResponse, status: number, body: unknown) {
@@ -263,5 +302,39 @@ function defaultAnswer(task: string, messages: FakeLlmMessage[]): unknown {
     }
     default:
       return {};
+  }
+}
+
+/**
+ * What a small model that ignores the asked form writes: chatter, then prose. A summary says how many segments
+ * it read and quotes the first; an answer cites [1] in its text; a translation is one "ZH: …"/"EN: …" line per
+ * segment; chapters are a numbered list with no segment indexes (nothing a program can place).
+ */
+function proseAnswer(task: string, messages: FakeLlmMessage[]): string {
+  const lines = promptLines(messages);
+  const lang = languageOf(messages, lines);
+  const zh = lang === "zh";
+  switch (task) {
+    case "summary":
+      return zh
+        ? `好的，以下是摘要：\n\n**本次会议**共 ${lines.length} 段，从“${lines[0]?.text ?? ""}”谈起。\n\n希望对你有帮助！`
+        : `Sure! Here is the summary:\n\n**The meeting** ran over ${lines.length} segments, opening with "${lines[0]?.text ?? ""}"\n\nLet me know if you need anything else!`;
+    case "summary-merge": {
+      const summaries = (jsonOfPrompt(messages).summaries as string[]) ?? [];
+      return `${zh ? "以下是合并后的摘要：" : "Here is the combined summary:"}\n${summaries.join(zh ? "" : " ")}`;
+    }
+    case "translation":
+      return [
+        zh ? "以下是译文：" : "Here is the translation:",
+        ...lines.map((l) => `${zh ? "ZH" : "EN"}: ${l.text}`),
+      ].join("\n");
+    case "answer": {
+      const first = /^\[1\] \([\d:]+\) .*?: (.*)$/m.exec(messages.find((m) => m.role === "user")?.content ?? "");
+      return zh ? `根据录音[1]，${first?.[1] ?? ""}` : `According to the recording [1], ${first?.[1] ?? ""}`;
+    }
+    default:
+      return zh
+        ? "好的！这段录音可以分为三个部分：\n1. 开场\n2. 讨论\n3. 总结"
+        : "Sure! The recording falls into three parts:\n1. Opening\n2. Discussion\n3. Wrap-up";
   }
 }

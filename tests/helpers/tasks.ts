@@ -1,8 +1,7 @@
-import { stat } from "node:fs/promises";
 import { FileStatus } from "@yuelu/contracts";
 import type { Db } from "@yuelu/db";
 import { chargeTranscription } from "@yuelu/domain";
-import type { FileStore } from "@yuelu/runtime";
+import { decodedSeconds, type FileStore } from "@yuelu/runtime";
 import { seedCards, seedRecord, seedUser } from "./factories.ts";
 
 export interface ChargedTask {
@@ -30,7 +29,8 @@ export async function createChargedTask(
   const cardSeconds = 3600;
   const [card] = await seedCards(db, user.id, [{ seconds: cardSeconds }]);
   for (const word of options.hotWords ?? []) await db.hotWord.create({ data: { userId: user.id, word } });
-  const seconds = Math.ceil((await stat(options.audioFile)).size / 32_000);
+  // measured as an upload is (records/probe.ts): the worker decodes no more than this
+  const seconds = Math.max(1, Math.round((await decodedSeconds(options.audioFile, { maxSeconds: 5 * 3600 })).seconds));
   const record = await seedRecord(db, {
     userId: user.id,
     audioFile: options.audioFile,

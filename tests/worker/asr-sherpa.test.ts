@@ -16,6 +16,7 @@ import { AsrEngineUnavailableError } from "../../apps/worker/src/engines/asr/typ
 import { failureOf, transcribe } from "../../apps/worker/src/jobs/transcribe.ts";
 import { SHERPA_MODELS } from "../../apps/worker/src/models/catalog.ts";
 import { ModelProvisioner } from "../../apps/worker/src/models/provisioner.ts";
+import { modelSources } from "../../apps/worker/src/models/sources.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { writeParaformerModel, writeSenseVoiceModel } from "../helpers/sherpa-models.ts";
 import { balances, createChargedTask } from "../helpers/tasks.ts";
@@ -323,10 +324,8 @@ describe("a model fetched while the worker runs", () => {
     for (const f of ["model.int8.onnx", "tokens.txt"]) served.set(`/models/${f}`, await readFile(path.join(source, f)));
     const modelDir = path.join(dir, "fetched");
     const provisioner = new ModelProvisioner({
-      endpoint: "http://127.0.0.1:1",
+      sources: modelSources({ ASR_MODEL_URL: `${base}/models` }),
       autoFetch: true,
-      folderUrl: `${base}/models`,
-      sha256: `model.int8.onnx=${await sha("model.int8.onnx")},tokens.txt=${await sha("tokens.txt")}`,
       log: { info() {}, warn() {} },
     });
     const config = configFor(modelDir, { ASR_AUTO_FETCH: "true" });
@@ -338,7 +337,10 @@ describe("a model fetched while the worker runs", () => {
       .catch((e: unknown) => e);
     expect((before as AsrEngineUnavailableError).problem).toBe("model-missing");
 
-    provisioner.ensure({ spec: SHERPA_MODELS.find((m) => m.id === "sense-voice")!, dir: modelDir });
+    // the catalog's model, pinned to the files this test made (the real ones are pinned to the hub's)
+    const senseVoice = SHERPA_MODELS.find((m) => m.id === "sense-voice")!;
+    const files = await Promise.all(senseVoice.files.map(async (f) => ({ name: f.name, sha256: await sha(f.name) })));
+    provisioner.ensure({ spec: { ...senseVoice, files }, dir: modelDir });
     await provisioner.settled();
     const task = await createChargedTask(t.db, t.files, { audioFile: mandarin, language: "zh" });
     await transcribe(task.taskId, { domain: t.domain, files: t.files, asr });

@@ -300,11 +300,11 @@ describe("the API's WebSocket", () => {
     await c1.closed;
   });
 
-  it("tells the page that Chinese live captions need a streaming model", async () => {
+  it("tells the page, in users' words, that Chinese live captions are not available", async () => {
     const c = await api({ cookie: alice.cookie });
     c.send({ type: "start", language: "zh" });
     const unavailable = await c.next("unavailable");
-    expect(unavailable.reason).toMatch(/streaming model/);
+    expect(unavailable.reason).toBe("Live captions for Chinese are not available yet");
     expect((await c.closed).code).toBe(LiveCloseCode.Unavailable);
   });
 });

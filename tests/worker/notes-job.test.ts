@@ -15,16 +15,25 @@ import {
   createNoteTask,
   type NewNoteTask,
   noteTaskView,
+  offlineActionItems,
+  offlineChapters,
   pieceTokens,
 } from "@yuelu/domain";
 import { QueueName } from "@yuelu/runtime";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CallLimit, OpenAiLlm, ResponseFormatMemory } from "../../apps/worker/src/engines/llm/index.ts";
 import { runHousekeeping } from "../../apps/worker/src/jobs/housekeeping.ts";
 import { runNoteJob } from "../../apps/worker/src/jobs/notes.ts";
 import { startNotesWorker } from "../../apps/worker/src/notes-worker.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { seedRecord, seedUser } from "../helpers/factories.ts";
-import { type FakeLlm, type FakeLlmRequest, promptLines, startFakeLlm } from "../helpers/fake-llm.ts";
+import {
+  type FakeLlm,
+  type FakeLlmRequest,
+  type FakeLlmResponseFormat,
+  promptLines,
+  startFakeLlm,
+} from "../helpers/fake-llm.ts";
 import { waitFor } from "../helpers/tasks.ts";
 
 const CONTEXT = 1024;
@@ -311,13 +320,202 @@ describe("answers", () => {
   });
 });
 
+describe("models that answer in other forms (issue 41)", () => {
+  const CAROL = "I'll send the report to everyone by Friday.";
+  const withTodo = (n: number) => meeting(n, { 4: ["Carol", CAROL] });
+  const formatOf = (r: FakeLlmRequest) => (r.body.response_format as { type?: string } | undefined)?.type ?? null;
+  const passages = (fileId: number): Passage[] =>
+    [0, 1].map((i) => ({
+      fileId,
+      fileName: "weekly.mp3",
+      segmentIndex: i,
+      startTime: i * 5000,
+      endTime: i * 5000 + 4000,
+      speaker: "Ann",
+      text: `The launch moves to May, point ${i}.`,
+    }));
+
+  it("asks for the answer's JSON schema as structured output, and reads JSON in a fence with prose around it", async () => {
+    const user = await seedUser(t.db);
+    const fileId = await seedTranscript(user.id, withTodo(9));
+    fake.mode("fenced");
+    const mark = fake.requests.length;
+    const row = await ended(await startNote(user.id, { kind: "summary", fileId }));
+    expect(row.status).toBe(2);
+    expect(row.result).toEqual({
+      abstracts: "Summary of 9 segments",
+      todos: [{ text: CAROL, owner: "Carol", due: "Friday", segmentIndex: 4, startTime: 20_000 }],
+    });
+    const calls = since(mark);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body.response_format).toMatchObject({
+      type: "json_schema",
+      json_schema: {
+        name: "summary",
+        strict: true,
+        schema: { type: "object", required: ["summary", "todos"], additionalProperties: false },
+      },
+    });
+  });
+
+  it("a summary in prose is kept as the summary (chatter cut); its to-dos are found offline, and the note says so", async () => {
+    const user = await seedUser(t.db);
+    const segments = withTodo(9);
+    const fileId = await seedTranscript(user.id, segments);
+    fake.mode("prose");
+    const mark = fake.requests.length;
+    const row = await ended(await startNote(user.id, { kind: "summary", fileId }));
+    expect(row.status).toBe(2);
+    const todos = offlineActionItems(segments);
+    expect(todos.map((todo) => todo.text)).toEqual([CAROL]);
+    expect(row.result).toEqual({
+      abstracts: `The meeting ran over 9 segments, opening with "${segments[0]!.text}"`,
+      todos,
+      fallback: { abstracts: "prose", todos: "offline" },
+    });
+    // asked once more with the reminder before the prose was taken
+    expect(since(mark).map((r) => r.task)).toEqual(["summary", "summary"]);
+    const transcript = await t.db.transcript.findUniqueOrThrow({ where: { fileId } });
+    expect(transcript.abstracts).toBe((row.result as SummaryNote).abstracts);
+  });
+
+  it("a long transcript summarised in prose piece by piece is merged from the prose", async () => {
+    const user = await seedUser(t.db);
+    const segments = meeting(70);
+    const pieces = chunkSegments(segments, pieceTokens("summary", CONTEXT));
+    expect(pieces.length).toBeGreaterThan(1);
+    const fileId = await seedTranscript(user.id, segments);
+    fake.mode("prose");
+    const row = await ended(await startNote(user.id, { kind: "summary", fileId }));
+    expect(row.status).toBe(2);
+    const note = row.result as SummaryNote;
+    expect(note.abstracts).toBe(
+      pieces
+        .map((p) => `The meeting ran over ${p.to - p.from + 1} segments, opening with "${segments[p.from]!.text}"`)
+        .join(" "),
+    );
+    expect(note.fallback).toEqual({ abstracts: "prose", todos: "offline" });
+  });
+
+  it("chapters in prose: the offline method's chapters, flagged, instead of a failure", async () => {
+    const user = await seedUser(t.db);
+    const segments = meeting(60);
+    const fileId = await seedTranscript(user.id, segments);
+    fake.mode("prose");
+    const row = await ended(await startNote(user.id, { kind: "chapters", fileId }));
+    expect(row).toMatchObject({ status: 2, errorReason: null });
+    expect(row.result).toEqual({
+      source: "offline",
+      chapters: offlineChapters(segments),
+      fallback: { chapters: "offline" },
+    });
+    expect((row.result as Chapters).chapters.length).toBeGreaterThan(0);
+  });
+
+  it("a translation in plain lines, one per segment, is read line by line and flagged", async () => {
+    const user = await seedUser(t.db);
+    const segments = meeting(6);
+    const fileId = await seedTranscript(user.id, segments);
+    fake.mode("prose");
+    const row = await ended(await startNote(user.id, { kind: "translation", fileId, target: "zh" }));
+    expect(row.status).toBe(2);
+    const note = row.result as TranslationNote;
+    expect(note.segments.map((s) => s.text)).toEqual(segments.map((s) => `ZH: ${s.text}`));
+    expect(note.fallback).toEqual({ segments: "prose" });
+  });
+
+  it("an answer in prose is taken at its word, citing only the [n] it wrote", async () => {
+    const user = await seedUser(t.db);
+    const fileId = await seedTranscript(user.id, meeting(10));
+    fake.mode("prose");
+    const given = passages(fileId);
+    const row = await ended(
+      await startNote(user.id, { kind: "answer", fileId, question: "When is the launch?", passages: given }),
+    );
+    expect(row.status).toBe(2);
+    expect(row.result).toEqual({
+      answer: "According to the recording [1], The launch moves to May, point 0.",
+      citations: [{ ...given[0], n: 1 }],
+      fallback: { answer: "prose" },
+    });
+  });
+
+  it("prose that cites a passage not given, or has no substance, still fails with 40005", async () => {
+    const user = await seedUser(t.db);
+    const fileId = await seedTranscript(user.id, meeting(10));
+    override = () => "Sure! It was decided in passage [5], as everyone agreed at the time.";
+    const row = await ended(
+      await startNote(user.id, { kind: "answer", fileId, question: "When?", passages: passages(fileId) }),
+    );
+    expect(row).toMatchObject({ status: -1, errorCode: 40005, errorReason: "llm-bad-answer" });
+    override = () => "Okay.";
+    const short = await ended(await startNote(user.id, { kind: "summary", fileId }));
+    expect(short).toMatchObject({ status: -1, errorCode: 40005, errorReason: "llm-bad-answer" });
+  });
+
+  /** A server of its own (its refusals are remembered per server+model), run through the job function. */
+  async function againstServer(responseFormat: FakeLlmResponseFormat) {
+    const server = await startFakeLlm({ contextTokens: CONTEXT, responseFormat });
+    const llm = new OpenAiLlm({
+      url: server.url,
+      model: "small-model",
+      timeoutMs: 5000,
+      limit: new CallLimit(2),
+      formats: new ResponseFormatMemory(),
+    });
+    const user = await seedUser(t.db);
+    const fileId = await seedTranscript(user.id, withTodo(9));
+    const run = async (input: NewNoteTask) => {
+      const { task } = await createNoteTask(t.domain, user.id, input);
+      await runNoteJob(task.id, { domain: t.domain, llm });
+      return t.db.noteTask.findUniqueOrThrow({ where: { id: task.id } });
+    };
+    return { server, fileId, run };
+  }
+
+  it("a server refusing response_format (400) is asked again without it, and that is remembered", async () => {
+    const { server, fileId, run } = await againstServer("refuse");
+    try {
+      const row = await run({ kind: "summary", fileId });
+      expect(row).toMatchObject({ status: 2, result: { abstracts: "Summary of 9 segments" } });
+      expect(server.requests.map((r) => [r.status, formatOf(r)])).toEqual([
+        [400, "json_schema"],
+        [400, "json_object"],
+        [200, null],
+      ]);
+      // the next note does not pay the refusals again
+      const next = await run({ kind: "chapters", fileId });
+      expect(next.status).toBe(2);
+      expect(server.requests.slice(3).map((r) => [r.status, formatOf(r)])).toEqual([[200, null]]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("an old llama.cpp server refusing json_schema (500 naming it) gets json_object from then on", async () => {
+    const { server, fileId, run } = await againstServer("refuse-schema");
+    try {
+      expect((await run({ kind: "summary", fileId })).status).toBe(2);
+      expect((await run({ kind: "chapters", fileId })).status).toBe(2);
+      expect(server.requests.map((r) => [r.status, formatOf(r)])).toEqual([
+        [500, "json_schema"],
+        [200, "json_object"],
+        [200, "json_object"],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("failures, retries, cancel", () => {
   it("a garbage answer is asked once more, then fails with 40005 llm-bad-answer; the unused tokens go back", async () => {
     const user = await seedUser(t.db);
     const fileId = await seedTranscript(user.id, meeting(50));
     fake.mode("garbage");
     const mark = fake.requests.length;
-    const taskId = await startNote(user.id, { kind: "chapters", fileId });
+    // a summary: "not json" is too little to be one (chapters would fall back to the offline method)
+    const taskId = await startNote(user.id, { kind: "summary", fileId });
     const row = await ended(taskId);
     expect(row).toMatchObject({ status: -1, errorCode: 40005, errorReason: "llm-bad-answer", attempts: 1 });
     expect(row.errorMessage).toMatch(/holds no JSON object: "Sure! Here you go: not json"/);

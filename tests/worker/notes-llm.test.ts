@@ -5,16 +5,24 @@ import { loadConfig } from "@yuelu/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
+  answerFormat,
   CallLimit,
   configuredLlm,
+  FORMAT_MEMORY_MS,
   LlmBadAnswerError,
   type LlmMessage,
   LlmRefusedError,
   LlmUnavailableError,
   OpenAiLlm,
   parseJsonAnswer,
+  proseOf,
+  ResponseFormatMemory,
+  refusesFormat,
 } from "../../apps/worker/src/engines/llm/index.ts";
-import { type FakeLlm, startFakeLlm } from "../helpers/fake-llm.ts";
+import { ZChaptersAnswer, ZSummaryAnswer } from "../../apps/worker/src/jobs/notes-prompts.ts";
+import { summaryOfReply } from "../../apps/worker/src/jobs/notes-summary.ts";
+import { translationOfReply } from "../../apps/worker/src/jobs/notes-translation.ts";
+import { type FakeLlm, type FakeLlmResponseFormat, startFakeLlm } from "../helpers/fake-llm.ts";
 
 const KEY = "sk-test-secret-key-0123456789";
 const asked: LlmMessage[] = [
@@ -76,6 +84,200 @@ describe("parseJsonAnswer", () => {
     })();
     expect(wrong).toBeInstanceOf(LlmBadAnswerError);
     expect(wrong?.message).toMatch(/wrong shape \(n: /);
+  });
+});
+
+describe("answers that are not bare JSON (issue 41)", () => {
+  const schema = z.object({ summary: z.string(), n: z.number() });
+
+  it("reads JSON after a reasoning model's thinking, and the first object of the asked shape", () => {
+    const thinking = '<think>Maybe {"summary":"draft","n":0}? No.</think>\n```json\n{"summary":"x","n":1}\n```';
+    expect(parseJsonAnswer(thinking, schema)).toEqual({ summary: "x", n: 1 });
+    expect(parseJsonAnswer('For example {"a":1}. The answer: {"summary":"z","n":4}', schema)).toEqual({
+      summary: "z",
+      n: 4,
+    });
+  });
+
+  it("takes a bare top-level array of objects for an object whose only field is an array", () => {
+    const chapters =
+      '```json\n[{"from":0,"title":"Budget","gist":"Money."},{"from":5,"title":"Hiring","gist":""}]\n```';
+    expect(parseJsonAnswer(chapters, ZChaptersAnswer).chapters.map((c) => c.from)).toEqual([0, 5]);
+    expect(() => parseJsonAnswer("[0] Ann: we talked about money", ZChaptersAnswer)).toThrow(/holds no JSON object/);
+  });
+
+  it("proseOf: the substance without chatter, Markdown or thinking; null for a refusal or next to nothing", () => {
+    expect(
+      proseOf(
+        "Sure! Here is the summary:\n\n## Summary\n**The team** agreed to move the launch to May.\n\nLet me know if you need anything else!",
+        500,
+      ),
+    ).toBe("The team agreed to move the launch to May.");
+    expect(
+      proseOf("<think>先想想</think>好的，以下是摘要：\n团队决定把发布推迟到五月，预算不变。\n希望对你有帮助！", 500),
+    ).toBe("团队决定把发布推迟到五月，预算不变。");
+    expect(proseOf("Summary: The budget was approved and Bob books the room.", 500)).toBe(
+      "The budget was approved and Bob books the room.",
+    );
+    expect(proseOf("I'm sorry, but I can't summarise this transcript for you.", 500)).toBeNull();
+    expect(proseOf("Sure! Here you go: not json", 500)).toBeNull();
+    expect(proseOf('```json\n{"summary": 1}\n```', 500)).toBeNull();
+    // bounded, at a sentence end when one is near
+    expect(proseOf("The first point was made. The second point took much longer to explain.", 40)).toBe(
+      "The first point was made.",
+    );
+  });
+
+  it("a summary from a reply that is not the asked JSON: a usable `summary` field first, else the prose", () => {
+    expect(summaryOfReply('{"summary":"The team agreed.","todos":[{"text":"no segment"}]}')).toEqual({
+      summary: "The team agreed.",
+      todos: [],
+    });
+    expect(summaryOfReply("Here's a summary: the team agreed to ship in May.")).toEqual({
+      summary: "the team agreed to ship in May.",
+      todos: [],
+    });
+    expect(summaryOfReply("OK.")).toBeUndefined();
+    expect(() => parseJsonAnswer('{"summary":"The team agreed.","todos":[{"text":"x"}]}', ZSummaryAnswer)).toThrow(
+      /wrong shape/,
+    );
+  });
+
+  it("a translation from plain lines: marked [i], or one a segment in order; merged or split lines are not guessed", () => {
+    const speakers = [{ spkName: "Ann" }, { spkName: "Bob" }, { spkName: "Ann" }];
+    expect(translationOfReply("Here is the translation:\n[1] 你好\n[2] Ann: 再见", [1, 2], speakers)).toEqual({
+      translations: [
+        { i: 1, text: "你好" },
+        { i: 2, text: "再见" },
+      ],
+    });
+    expect(
+      translationOfReply("好的，以下是译文：\n你好\nBob：谢谢\n再见\n希望对你有帮助！", [0, 1, 2], speakers),
+    ).toEqual({
+      translations: [
+        { i: 0, text: "你好" },
+        { i: 1, text: "谢谢" },
+        { i: 2, text: "再见" },
+      ],
+    });
+    expect(translationOfReply("你好，谢谢\n再见", [0, 1, 2], speakers)).toBeUndefined();
+  });
+});
+
+describe("structured output (issue 41)", () => {
+  it("derives the answer's JSON schema from its zod schema, in the subset strict mode takes", () => {
+    const format = answerFormat("summary-merge", ZSummaryAnswer);
+    expect(format.name).toBe("summary-merge");
+    expect(answerFormat("a task/with spaces", ZSummaryAnswer).name).toBe("a_task_with_spaces");
+    expect(format.schema).toEqual({
+      type: "object",
+      properties: {
+        summary: { type: "string" },
+        todos: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              text: { type: "string" },
+              owner: { type: ["string", "null"] },
+              due: { type: ["string", "null"] },
+              segment: { type: "integer" },
+            },
+            required: ["text", "owner", "due", "segment"],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ["summary", "todos"],
+      additionalProperties: false,
+    });
+  });
+
+  it("refusesFormat: a reply naming the format, or a bare 400/422 from a server not yet seen to take it", () => {
+    expect(refusesFormat(400, `{"error":"'response_format.type' must be 'json_schema' or 'text'"}`, true)).toBe(true);
+    expect(refusesFormat(500, 'response_format type must be one of "text" or "json_object"', true)).toBe(true);
+    expect(refusesFormat(422, "Unprocessable Entity", false)).toBe(true);
+    expect(refusesFormat(400, "the prompt is longer than the context", true)).toBe(false);
+    expect(refusesFormat(401, "invalid api key", false)).toBe(false);
+    expect(refusesFormat(503, "overloaded", false)).toBe(false);
+  });
+
+  /** A client of a server that treats response_format as told, with its own memory and clock. */
+  async function refusing(how: FakeLlmResponseFormat) {
+    const server = await startFakeLlm({ responseFormat: how });
+    let now = 1_000_000;
+    const formats = new ResponseFormatMemory(FORMAT_MEMORY_MS, () => now);
+    const llm = (model = "small-model") =>
+      new OpenAiLlm({ url: server.url, model, timeoutMs: 5000, limit: new CallLimit(2), formats });
+    const format = answerFormat("summary", ZSummaryAnswer);
+    const sent = () => server.requests.map((r) => [r.status, (r.body.response_format as { type: string })?.type]);
+    return { server, llm, format, sent, later: (ms: number) => (now += ms) };
+  }
+
+  it("sends json_schema first; a bare refusal steps down at once, and the level that answered is remembered per server+model for a while", async () => {
+    const { server, llm, format, sent, later } = await refusing("refuse-bare");
+    try {
+      const answer = await llm().chat(asked, { maxTokens: 300, format });
+      expect(JSON.parse(answer.text)).toMatchObject({ summary: "Summary of 2 segments" });
+      expect(server.requests[0]!.body.response_format).toEqual({
+        type: "json_schema",
+        json_schema: { name: "summary", schema: format.schema, strict: true },
+      });
+      await llm().chat(asked, { maxTokens: 300, format });
+      // another model on the same server is asked afresh; after FORMAT_MEMORY_MS the strongest level again
+      await llm("other-model").chat(asked, { maxTokens: 300, format });
+      later(FORMAT_MEMORY_MS + 1);
+      await llm().chat(asked, { maxTokens: 300, format });
+      // a call that asks for no format sends none
+      await llm().chat(asked, { maxTokens: 300 });
+      expect(sent()).toEqual([
+        [400, "json_schema"],
+        [400, "json_object"],
+        [200, undefined],
+        [200, undefined],
+        [400, "json_schema"],
+        [400, "json_object"],
+        [200, undefined],
+        [400, "json_schema"],
+        [400, "json_object"],
+        [200, undefined],
+        [200, undefined],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a bare 400 from a server known to take the format is the request's fault: refused, not asked again", async () => {
+    const { server, llm, format, sent } = await refusing("accept");
+    try {
+      await llm().chat(asked, { maxTokens: 300, format });
+      server.mode({ fail: 1, status: 400 });
+      expect(await rejection(llm().chat(asked, { maxTokens: 300, format }))).toBeInstanceOf(LlmRefusedError);
+      expect(sent()).toEqual([
+        [200, "json_schema"],
+        [400, "json_schema"],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a refusal at every level is refused and remembers nothing", async () => {
+    const { server, llm, format, sent } = await refusing("accept");
+    try {
+      server.mode({ fail: 3, status: 400 });
+      expect(await rejection(llm().chat(asked, { maxTokens: 300, format }))).toBeInstanceOf(LlmRefusedError);
+      await llm().chat(asked, { maxTokens: 300, format });
+      expect(sent()).toEqual([
+        [400, "json_schema"],
+        [400, "json_object"],
+        [400, undefined],
+        [200, "json_schema"],
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 });
 

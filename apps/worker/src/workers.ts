@@ -25,6 +25,8 @@ import { failureOf, PermanentTranscriptionError, TaskGoneError, transcribe } fro
 import { startLiveCaptions } from "./live/index.ts";
 import { meteredQueues } from "./metrics.ts";
 import { ModelProvisioner } from "./models/provisioner.ts";
+import { withModelSources } from "./models/report.ts";
+import { modelSources } from "./models/sources.ts";
 import { type NotesWorkerOptions, startNotesWorker } from "./notes-worker.ts";
 import { runTaskAttempt } from "./task-attempt.ts";
 import { startTtsWorker, type TtsWorkerOptions } from "./tts-worker.ts";
@@ -97,15 +99,15 @@ export async function startWorkers(
   const domain = domainOf(ctx);
   log.info({ tools: toolReports(undefined, config) }, `worker tools: ${describeTools(toolReports(undefined, config))}`);
 
-  // Speech models: fetched in the background when missing (ASR_AUTO_FETCH); every change of their
-  // state (downloading n%, ready, failed) is reported at once through the heartbeat.
+  // Speech models: fetched in the background when missing (ASR_AUTO_FETCH), from the first model
+  // source that serves them (sources.ts); every change of their state (downloading n% from a source,
+  // ready, failed at each source) is reported at once through the heartbeat.
   let beatSoon = () => {};
   const models =
     ctx.models ??
     new ModelProvisioner({
-      endpoint: config.HF_ENDPOINT,
+      sources: modelSources(config),
       autoFetch: config.ASR_AUTO_FETCH,
-      folderUrl: config.ASR_MODEL_URL,
       sha256: config.ASR_MODEL_SHA256,
       log,
       onChange: () => beatSoon(),
@@ -161,7 +163,11 @@ export async function startWorkers(
   const heartbeat = startHeartbeat(
     ctx.db,
     workerId,
-    () => [...engineReports(config, models), ...ttsEngineReports(config), ...(live?.reports() ?? [])],
+    () => [
+      ...withModelSources(engineReports(config, models), config, models),
+      ...ttsEngineReports(config),
+      ...(live?.reports() ?? []),
+    ],
     (err) => log.error({ err }, "could not write the worker heartbeat"),
     () => toolReports(undefined, config),
   );

@@ -125,8 +125,9 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
     en: "Today's AI allowance ({limit} tokens) is used up. It renews tomorrow.",
   },
   [StatusCode.LlmNotConfigured]: {
-    zh: "本站未配置大语言模型：管理员设置 LLM_URL、LLM_MODEL（可选 LLM_KEY）后即可使用",
-    en: "No language model is set up on this server: the operator sets LLM_URL and LLM_MODEL (and LLM_KEY if needed).",
+    // users' words: what to set (LLM_URL, LLM_MODEL) is the operator's, in the console and docs/notes.md
+    zh: "本站 AI 功能未开启，请联系站点管理员",
+    en: "AI features are off on this site. Please contact the site administrator.",
   },
   [StatusCode.NotEnoughBeans]: { zh: "悦豆不足", en: "Not enough beans." },
   [StatusCode.GoodsNotFound]: { zh: "商品不存在或已下架", en: "This item does not exist or is no longer sold." },

@@ -123,5 +123,10 @@ export const ZDictationConfiguration = z.object({
   languages: z.array(ZDictationLanguage),
   maxSpeakers: z.number().int(),
   maxSeconds: z.number().int(),
+  /**
+   * Whether some running worker offers live captions (docs/live.md) in each language, so the recorder can
+   * say before recording that Chinese captions are not available instead of quietly captioning in English.
+   */
+  live: z.object({ zh: z.boolean(), en: z.boolean() }).optional(),
 });
 export type DictationConfiguration = z.infer<typeof ZDictationConfiguration>;

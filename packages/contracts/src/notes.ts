@@ -16,9 +16,20 @@ export const ZChapter = z.object({
 });
 export type Chapter = z.infer<typeof ZChapter>;
 
+/**
+ * The parts of a note that are not the model's JSON answer (docs/notes.md "When the model answers in prose"),
+ * each under the result's own field name: "prose" — the model's own words, read from a reply that was not the
+ * JSON asked for (chatter around them cut); "offline" — made by the offline method instead, the model's answer
+ * having nothing usable for that part. Absent (or a part not named): the model's JSON answer, as asked.
+ */
+const byProse = z.literal("prose").optional();
+const byOffline = z.literal("offline").optional();
+
 export const ZChapters = z.object({
   source: z.enum(["offline", "llm"]),
   chapters: z.array(ZChapter),
+  /** a chapters note whose model gave no usable chapters: `{chapters: "offline"}` (and `source` is "offline") */
+  fallback: z.object({ chapters: byOffline }).optional(),
 });
 export type Chapters = z.infer<typeof ZChapters>;
 
@@ -79,6 +90,8 @@ export type ActionItem = z.infer<typeof ZActionItem>;
 export const ZSummaryNote = z.object({
   abstracts: z.string(),
   todos: z.array(ZActionItem),
+  /** `abstracts: "prose"`: the model's plain-text summary; `todos: "offline"`: the to-dos found offline */
+  fallback: z.object({ abstracts: byProse, todos: byOffline }).optional(),
 });
 export type SummaryNote = z.infer<typeof ZSummaryNote>;
 
@@ -92,6 +105,8 @@ export const ZTranslatedSegment = z.object({
 export const ZTranslationNote = z.object({
   target: z.enum(["zh", "en"]),
   segments: z.array(ZTranslatedSegment),
+  /** `segments: "prose"`: read from the model's plain-text lines, one per segment sent, in order */
+  fallback: z.object({ segments: byProse }).optional(),
 });
 export type TranslationNote = z.infer<typeof ZTranslationNote>;
 
@@ -113,6 +128,8 @@ export type Citation = z.infer<typeof ZCitation>;
 export const ZAnswerNote = z.object({
   answer: z.string(),
   citations: z.array(ZCitation),
+  /** `answer: "prose"`: the model's plain-text answer; its citations are only the [n] it wrote in it */
+  fallback: z.object({ answer: byProse }).optional(),
 });
 export type AnswerNote = z.infer<typeof ZAnswerNote>;
 

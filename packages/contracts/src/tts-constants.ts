@@ -69,12 +69,14 @@ export const VOICE_FILTER_LABELS: Record<string, Record<Lang, string>> = {
   lively: { zh: "活泼", en: "Lively" },
   calm: { zh: "沉稳", en: "Calm" },
   robot: { zh: "机器人", en: "Robot" },
-  whisper: { zh: "耳语", en: "Whisper" },
+  // not "Whisper": users read no word that is also an engine's name
+  whisper: { zh: "耳语", en: "Hushed" },
   cloned: { zh: "克隆音色", en: "Cloned" },
-  "espeak-ng": { zh: "eSpeak NG（离线）", en: "eSpeak NG (offline)" },
-  festival: { zh: "Festival（离线）", en: "Festival (offline)" },
-  "openai-compatible": { zh: "神经网络语音", en: "Neural (server)" },
-  "gpt-sovits": { zh: "GPT-SoVITS 克隆", en: "GPT-SoVITS (cloned)" },
+  // engines by what they sound like, never by the synthesiser's name (issue 41); the values stay the engine ids
+  "espeak-ng": { zh: "标准音质（离线）", en: "Standard (offline)" },
+  festival: { zh: "清晰音质（离线）", en: "Clear (offline)" },
+  "openai-compatible": { zh: "神经网络语音", en: "Natural (server)" },
+  "gpt-sovits": { zh: "克隆音色", en: "Cloned" },
 };
 
 /** A filter value's label in `lang` (the value itself when unknown). */
@@ -129,21 +131,61 @@ const TTS_PROBLEM_TEXT: Record<TtsEngineProblem, Record<Lang, string>> = {
   unknown: VOICE_NOT_READY,
 };
 
-/** What the operator must do about a problem (English, for /readyz and logs; never shown to users). */
-export const TTS_PROBLEM_FIX: Record<TtsEngineProblem, string> = {
-  "no-worker": "start a worker: npm start runs one (WORKER_MODE=embedded), docker compose runs the worker service",
-  "espeak-missing": "apt-get install espeak-ng (or run npm ci again for the bundled WebAssembly copy)",
-  "espeak-voice-missing": "apt-get install espeak-ng-data",
-  "festival-missing": "apt-get install festival festvox-us-slt-hts",
-  "festival-voice-missing": "apt-get install festvox-us-slt-hts",
-  "ffmpeg-missing": "install ffmpeg (apt-get install ffmpeg) or run npm ci again for the bundled copy",
-  "english-only": "set another engine for Chinese: TTS_ENGINE_ZH=espeak-ng",
-  "openai-missing": "set OPENAI_TTS_URL to a neural speech server",
-  "gptsovits-missing": "set GPTSOVITS_URL to a GPT-SoVITS server",
-  "gptsovits-reference-missing": "set GPTSOVITS_REF_AUDIO and GPTSOVITS_PROMPT_TEXT",
-  "server-refused": "check the speech server's address and key (OPENAI_TTS_URL, OPENAI_TTS_KEY, GPTSOVITS_URL)",
-  unknown: "see the worker's log",
+/**
+ * What the operator must do about a problem, in the operator's language: the console (/admin) picks
+ * by its language, /readyz and the logs read English (TTS_PROBLEM_FIX). Never shown to users.
+ */
+export const TTS_PROBLEM_FIXES: Record<TtsEngineProblem, Record<Lang, string>> = {
+  "no-worker": {
+    zh: "启动 worker：npm start 会同时运行一个（WORKER_MODE=embedded），docker compose 运行 worker 服务",
+    en: "start a worker: npm start runs one (WORKER_MODE=embedded), docker compose runs the worker service",
+  },
+  "espeak-missing": {
+    zh: "apt-get install espeak-ng（或重新运行 npm ci 使用自带的 WebAssembly 版本）",
+    en: "apt-get install espeak-ng (or run npm ci again for the bundled WebAssembly copy)",
+  },
+  "espeak-voice-missing": { zh: "apt-get install espeak-ng-data", en: "apt-get install espeak-ng-data" },
+  "festival-missing": {
+    zh: "apt-get install festival festvox-us-slt-hts",
+    en: "apt-get install festival festvox-us-slt-hts",
+  },
+  "festival-voice-missing": { zh: "apt-get install festvox-us-slt-hts", en: "apt-get install festvox-us-slt-hts" },
+  "ffmpeg-missing": {
+    zh: "安装 ffmpeg（apt-get install ffmpeg），或重新运行 npm ci 使用自带的版本",
+    en: "install ffmpeg (apt-get install ffmpeg) or run npm ci again for the bundled copy",
+  },
+  "english-only": {
+    zh: "为中文设置另一个引擎：TTS_ENGINE_ZH=espeak-ng",
+    en: "set another engine for Chinese: TTS_ENGINE_ZH=espeak-ng",
+  },
+  "openai-missing": {
+    zh: "将 OPENAI_TTS_URL 设为一个神经网络语音合成服务的地址",
+    en: "set OPENAI_TTS_URL to a neural speech server",
+  },
+  "gptsovits-missing": {
+    zh: "将 GPTSOVITS_URL 设为一个 GPT-SoVITS 服务的地址",
+    en: "set GPTSOVITS_URL to a GPT-SoVITS server",
+  },
+  "gptsovits-reference-missing": {
+    zh: "设置 GPTSOVITS_REF_AUDIO 和 GPTSOVITS_PROMPT_TEXT",
+    en: "set GPTSOVITS_REF_AUDIO and GPTSOVITS_PROMPT_TEXT",
+  },
+  "server-refused": {
+    zh: "检查语音合成服务的地址和密钥（OPENAI_TTS_URL、OPENAI_TTS_KEY、GPTSOVITS_URL）",
+    en: "check the speech server's address and key (OPENAI_TTS_URL, OPENAI_TTS_KEY, GPTSOVITS_URL)",
+  },
+  unknown: { zh: "查看 worker 日志", en: "see the worker's log" },
 };
+
+/** What the operator must do about a problem, in English (/readyz and logs). */
+export const TTS_PROBLEM_FIX = Object.fromEntries(
+  Object.entries(TTS_PROBLEM_FIXES).map(([problem, fix]) => [problem, fix.en]),
+) as Record<TtsEngineProblem, string>;
+
+/** What the operator must do about a TTS `problem`, in `lang` (an unknown problem: see the log). */
+export function ttsProblemFix(problem: string, lang: Lang): string {
+  return (TTS_PROBLEM_FIXES[problem as TtsEngineProblem] ?? TTS_PROBLEM_FIXES.unknown)[lang];
+}
 
 /** A TTS engine problem in words for `lang`. */
 export function ttsProblemMessage(problem: string, lang: Lang): string {

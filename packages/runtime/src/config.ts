@@ -11,6 +11,14 @@ const boolFromEnv = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
 
+/** The speech model sources known by name (apps/worker/src/models/sources.ts says where each is). */
+export const MODEL_SOURCE_NAMES = ["huggingface", "hf-mirror", "modelscope"] as const;
+const ZModelSource = z
+  .string()
+  .refine((item) => (MODEL_SOURCE_NAMES as readonly string[]).includes(item) || /^https?:\/\/[^/\s]+/.test(item), {
+    message: `neither a source name (${MODEL_SOURCE_NAMES.join(", ")}) nor an http(s) URL`,
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -148,12 +156,28 @@ const EnvSchema = z.object({
    * checksum-verified). Off: models come only from `npm run models:fetch` or files placed by hand.
    */
   ASR_AUTO_FETCH: boolFromEnv.transform((v) => v ?? true),
-  /** Where models are downloaded from: a Hugging Face hub or a mirror of it (https://hf-mirror.com). */
-  HF_ENDPOINT: z.string().url().default("https://huggingface.co"),
   /**
-   * A plain web folder holding the model's files instead of the hub (…/model.int8.onnx, …/tokens.txt,
-   * or …/ggml-base.bin). Its files are checked against ASR_MODEL_SHA256 (`file=sha256,...`, or one
-   * hex digest for a one-file model) where the model has no published checksum.
+   * The model sources tried in turn, first that serves a file whose checksum is right wins
+   * (docs/chinese-speech.md "Where the models come from"): names (huggingface, hf-mirror, modelscope)
+   * and URLs of Hugging Face–style hubs, comma-separated. Unset: huggingface,hf-mirror,modelscope —
+   * modelscope,hf-mirror,huggingface where the machine's time zone is mainland China's.
+   */
+  ASR_MODEL_SOURCES: z
+    .string()
+    .transform((list) =>
+      list
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(ZModelSource).min(1))
+    .optional(),
+  /** A Hugging Face hub or a mirror of it (https://hf-mirror.com): when set, tried before ASR_MODEL_SOURCES. */
+  HF_ENDPOINT: z.string().url().optional(),
+  /**
+   * A plain web folder holding the model's files, the only source when set (…/model.int8.onnx,
+   * …/tokens.txt, or …/ggml-base.bin). Files the catalog pins no checksum for are checked against
+   * ASR_MODEL_SHA256 (`file=sha256,...`, or one hex digest for a one-file model).
    */
   ASR_MODEL_URL: z.string().url().optional(),
   ASR_MODEL_SHA256: z.string().min(1).optional(),

@@ -2,7 +2,7 @@ export { type BackupReport, createBackup } from "./backup/backup.ts";
 export { type BackupManifest, BackupManifestSchema } from "./backup/manifest.ts";
 export { RestoreRefused, type RestoreReport, restoreBackup, verifyBackup } from "./backup/restore.ts";
 export { type BackupSchedule, startBackupSchedule } from "./backup/schedule.ts";
-export { type Config, ConfigError, loadConfig } from "./config.ts";
+export { type Config, ConfigError, loadConfig, MODEL_SOURCE_NAMES } from "./config.ts";
 export { type DatabaseHandle, embeddedUrlFile, openDatabase } from "./database.ts";
 export { type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded-postgres.ts";
 export {
@@ -72,6 +72,7 @@ export {
   findOnPath,
   forgetTools,
   installHint,
+  localInstallHint,
   programPath,
   TOOL_NAMES,
   TOOL_SPECS,
@@ -87,6 +88,7 @@ export {
   HEARTBEAT_MS,
   type LiveWorker,
   liveWorkers,
+  type ModelSourceFailure,
   startHeartbeat,
   sweepDeadWorkers,
   WORKER_STALE_MS,

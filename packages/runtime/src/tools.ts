@@ -51,6 +51,8 @@ interface ToolSpec {
   /** the copy inside an npm package: a path, or undefined when not installed for this platform */
   bundled?: () => { path: string; kind: "program" | "wasm" } | undefined;
   install: string;
+  /** `install` for the Chinese operator console */
+  installZh: string;
 }
 
 const require = createRequire(import.meta.url);
@@ -87,6 +89,7 @@ export const TOOL_SPECS: Record<ToolName, ToolSpec> = {
     program: "ffmpeg",
     bundled: () => installerBinary("@ffmpeg-installer/ffmpeg"),
     install: "apt-get install ffmpeg, or npm ci (ships @ffmpeg-installer/ffmpeg), or set FFMPEG_PATH",
+    installZh: "apt-get install ffmpeg，或运行 npm ci（自带 @ffmpeg-installer/ffmpeg），或设置 FFMPEG_PATH",
   },
   ffprobe: {
     name: "ffprobe",
@@ -94,6 +97,7 @@ export const TOOL_SPECS: Record<ToolName, ToolSpec> = {
     program: "ffprobe",
     bundled: () => installerBinary("@ffprobe-installer/ffprobe"),
     install: "apt-get install ffmpeg, or npm ci (ships @ffprobe-installer/ffprobe), or set FFPROBE_PATH",
+    installZh: "apt-get install ffmpeg，或运行 npm ci（自带 @ffprobe-installer/ffprobe），或设置 FFPROBE_PATH",
   },
   "espeak-ng": {
     name: "espeak-ng",
@@ -102,12 +106,15 @@ export const TOOL_SPECS: Record<ToolName, ToolSpec> = {
     // eSpeak NG compiled to WebAssembly (the worker's engine loads it in-process).
     bundled: () => packageEntry("@echogarden/espeak-ng-emscripten"),
     install: "apt-get install espeak-ng, or npm ci (ships @echogarden/espeak-ng-emscripten), or set ESPEAK_NG_BIN",
+    installZh:
+      "apt-get install espeak-ng，或运行 npm ci（自带 @echogarden/espeak-ng-emscripten），或设置 ESPEAK_NG_BIN",
   },
   festival: {
     name: "festival",
     envVar: "FESTIVAL_BIN",
     program: "festival",
     install: "apt-get install festival festvox-us-slt-hts, or set FESTIVAL_BIN",
+    installZh: "apt-get install festival festvox-us-slt-hts，或设置 FESTIVAL_BIN",
   },
 };
 
@@ -197,6 +204,20 @@ export function installHint(name: ToolName, configured?: string): string {
   return configured?.trim()
     ? `${spec.envVar}=${configured} does not name a program that runs here (unset it to use ${spec.program} from PATH or npm)`
     : spec.install;
+}
+
+/**
+ * A missing tool's hint (as a heartbeat or toolReports carries it, in English) for the operator console in
+ * `lang`: the Chinese console reads it in Chinese; a hint it does not know stays as it is.
+ */
+export function localInstallHint(name: string, install: string, lang: "zh" | "en"): string {
+  const spec = TOOL_SPECS[name as ToolName];
+  if (lang === "en" || !spec) return install;
+  if (install === spec.install) return spec.installZh;
+  const configured = install.match(new RegExp(`^${spec.envVar}=(.*) does not name a program that runs here`));
+  return configured
+    ? `${spec.envVar}=${configured[1]} 不是可在此运行的程序（取消该设置即可使用 PATH 或 npm 中的 ${spec.program}）`
+    : install;
 }
 
 /** Forgets what was found (tests that change PATH or the variables). */

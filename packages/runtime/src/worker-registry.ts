@@ -22,10 +22,26 @@ export interface EngineReport {
   problem?: string;
   /** percent of the model downloaded, while problem is "model-downloading" */
   progress?: number;
+  /**
+   * Operators only (/readyz, the console; never a user's page): the source this worker downloaded the
+   * engine's model from, or is downloading it from ("modelscope", "hf-mirror", a host…)
+   */
+  modelSource?: string;
+  /** operators only: the model sources that failed (a download failing, or skipped before one worked), and why */
+  sourceFailures?: ModelSourceFailure[];
   /** kind "live": where the API reaches the worker's live-caption server (ws://host:port/live) */
   url?: string;
   /** kind "live": the most streams it decodes at once */
   maxSessions?: number;
+}
+
+/** A model source that did not deliver a file, and why (hosts, statuses, checksums: operators only). */
+export interface ModelSourceFailure {
+  source: string;
+  file: string;
+  /** unreachable | http | checksum | interrupted | no-checksum | not-held (no copy of that model there) */
+  reason: string;
+  detail: string;
 }
 
 export interface LiveWorker {

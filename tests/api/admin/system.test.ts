@@ -71,6 +71,36 @@ describe("engines and models", () => {
     expect(data.models.list).toBe("npm run models:fetch -- --list");
     expect(data.apiTools.map((tool: { name: string }) => tool.name)).toEqual(["ffprobe", "ffmpeg"]);
   });
+
+  it("says what to do in the console's language: a Chinese operator reads Chinese (issue 41)", async () => {
+    await t.db.workerHeartbeat.create({
+      data: {
+        workerId: "worker-test-zh",
+        hostname: "gpu-2",
+        pid: 4343,
+        engines: [{ kind: "asr", language: "zh", engine: "sherpa", available: false, problem: "model-failed" }],
+        tools: [
+          {
+            name: "festival",
+            available: false,
+            install: "apt-get install festival festvox-us-slt-hts, or set FESTIVAL_BIN",
+          },
+        ],
+      },
+    });
+    const res = await t.http().get(url("/system/engines")).set("cookie", admin.cookie).set("lang", "zh");
+    const data = res.body.data;
+    const missing = Object.fromEntries(data.missing.map((m: { what: string; install: string }) => [m.what, m.install]));
+    // variables and commands stay as they are; the sentence around them is Chinese
+    expect(missing["asr zh sherpa"]).toMatch(/^worker 会自动重试.*HF_ENDPOINT/);
+    expect(missing["tool festival"]).toBe("apt-get install festival festvox-us-slt-hts，或设置 FESTIVAL_BIN");
+    const worker = data.workers.find((w: { workerId: string }) => w.workerId === "worker-test-zh");
+    expect(worker.engines[0].fix).toMatch(/^worker 会自动重试/);
+    // /readyz and English consoles keep English
+    const en = (await get("/system/engines")).body.data;
+    const enWorker = en.workers.find((w: { workerId: string }) => w.workerId === "worker-test-zh");
+    expect(enWorker.engines[0].fix).toMatch(/^the worker retries by itself/);
+  });
 });
 
 describe("queues and failed jobs", () => {

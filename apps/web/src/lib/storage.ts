@@ -8,6 +8,8 @@ export const StorageKey = {
   lang: "lang",
   /** the transcript export choices (speakers, times): a preference, kept across logouts */
   exportOptions: "yuelu_export_options",
+  /** the last transcription language chosen (zh, en, auto): a preference, kept across logouts */
+  transcribeLanguage: "yuelu_transcribe_language",
 } as const;
 
 export function readStorage(key: string): string | null {
@@ -37,6 +39,8 @@ export function removeStorage(key: string): void {
 /** Logout clears every key this app stores (spec §4). */
 export function clearAllStorage(): void {
   for (const key of Object.values(StorageKey)) {
-    if (key !== StorageKey.lang && key !== StorageKey.exportOptions) removeStorage(key);
+    if (key !== StorageKey.lang && key !== StorageKey.exportOptions && key !== StorageKey.transcribeLanguage) {
+      removeStorage(key);
+    }
   }
 }

@@ -23,25 +23,12 @@ export function signedInBackend(routes: Record<string, Handler>) {
     "POST /api/v1/store/sign_info": () => ({ allSignDay: 1, nowMonth: 1, todaySign: true, rewardContentList: [] }),
     "GET /api/v2/menu/sound_list": () => [],
     "GET /api/v1/hotWords": () => ({ hotWords: [] }),
+    // every language ready: a Chinese UI preselects Chinese (tests of other states give their own)
     "GET /api/v1/dictation/configuration": () => ({
       languages: [
-        {
-          value: "zh",
-          label: "中文",
-          available: false,
-          state: "missing",
-          engine: "whisper",
-          missing: "WHISPER_MODEL 未配置",
-        },
-        { value: "en", label: "English", available: true, state: "ready", engine: "moonshine" },
-        {
-          value: "auto",
-          label: "自动",
-          available: false,
-          state: "missing",
-          engine: "whisper",
-          missing: "WHISPER_MODEL 未配置",
-        },
+        { value: "zh", label: "中文", available: true, state: "ready", engine: "sherpa" },
+        { value: "en", label: "英文", available: true, state: "ready", engine: "moonshine" },
+        { value: "auto", label: "自动识别", available: true, state: "ready", engine: "sherpa" },
       ],
       maxSpeakers: 10,
       maxSeconds: 10800,

@@ -1,4 +1,5 @@
 import { type AnswerNote, type Passage, ZPassage } from "@yuelu/contracts";
+import { proseOf } from "../engines/llm/index.ts";
 import { answerPrompt, type NoteLang, ZAnswerAnswer } from "./notes-prompts.ts";
 import { badAnswer, type NoteRun } from "./notes-run.ts";
 
@@ -7,9 +8,14 @@ const NOTHING: Record<NoteLang, string> = {
   en: "Nothing in the recordings matches this question.",
 };
 
+/** a plain-text answer is cut here */
+export const PROSE_ANSWER_CHARS = 4000;
+
 /**
  * An answer to a question (docs/notes.md "Ask the transcript"): one call over the passages chosen when it was
- * asked (`task.context`), citing them by number; a number that is not one of them rejects the answer.
+ * asked (`task.context`), citing them by number; a number that is not one of them rejects the answer. A model
+ * that answers in plain text is taken at its word (`fallback.answer: "prose"`): its citations are the [n] it
+ * wrote, under the same rule, and there may be none.
  */
 export async function makeAnswer(
   run: NoteRun,
@@ -30,9 +36,17 @@ export async function makeAnswer(
         }
       }
     },
+    prose: (reply) => {
+      const text = proseOf(reply, PROSE_ANSWER_CHARS);
+      return text ? { answer: text, citations: [] } : undefined;
+    },
   });
   const numbers = cited(answer.answer, answer.citations);
-  return { answer: answer.answer, citations: numbers.map((n) => ({ ...passages[n - 1]!, n })) };
+  return {
+    answer: answer.answer,
+    citations: numbers.map((n) => ({ ...passages[n - 1]!, n })),
+    ...(answer.fromProse ? { fallback: { answer: "prose" as const } } : {}),
+  };
 }
 
 /** The numbers listed and those marked [n] in the text, each once, in order. */

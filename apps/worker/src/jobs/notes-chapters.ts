@@ -1,5 +1,5 @@
 import { type Chapters, estimateTokens, type Segment } from "@yuelu/contracts";
-import { chunkSegments, pieceTokens } from "@yuelu/domain";
+import { chunkSegments, offlineChapters, pieceTokens } from "@yuelu/domain";
 import {
   type ChaptersAnswer,
   chaptersMergePrompt,
@@ -8,15 +8,32 @@ import {
   segmentLines,
   ZChaptersAnswer,
 } from "./notes-prompts.ts";
-import { badAnswer, batches, type NoteRun } from "./notes-run.ts";
+import { badAnswer, batches, type NoteRun, UnusableAnswerError } from "./notes-run.ts";
 
 type Found = ChaptersAnswer["chapters"][number];
 
 /**
- * LLM chapters (docs/notes.md "Chapters"): each piece's chapters (map), then adjacent chapters of the same
- * topic joined (reduce: the model only picks among the given starts, so every boundary stays a real segment).
+ * Chapters for a chapters note (docs/notes.md "Chapters"): the model's; when its answers cannot be read as
+ * chapters (prose, or JSON breaking the rules, twice), the offline method's, and the note says so (`source:
+ * "offline"`, `fallback.chapters: "offline"`). A transcript the offline method finds no chapters in fails as
+ * before: nothing is made up.
  */
 export async function makeChapters(run: NoteRun, segments: Segment[], lang: NoteLang): Promise<Chapters> {
+  try {
+    return await chaptersByModel(run, segments, lang);
+  } catch (error) {
+    if (!(error instanceof UnusableAnswerError)) throw error;
+    const chapters = offlineChapters(segments);
+    if (chapters.length === 0) throw error;
+    return { source: "offline", chapters, fallback: { chapters: "offline" } };
+  }
+}
+
+/**
+ * The model's chapters: each piece's chapters (map), then adjacent chapters of the same topic joined (reduce:
+ * the model only picks among the given starts, so every boundary stays a real segment).
+ */
+async function chaptersByModel(run: NoteRun, segments: Segment[], lang: NoteLang): Promise<Chapters> {
   const budget = pieceTokens("chapters", run.contextTokens);
   const pieces = chunkSegments(segments, budget);
   run.total = pieces.length + (pieces.length > 1 ? 1 : 0);

@@ -48,6 +48,11 @@ function system(task: PromptTask, lang: NoteLang, ...lines: string[]): LlmMessag
   };
 }
 
+/** The `YUELU-TASK:` of a call's messages (its structured output is named after it). */
+export function promptTask(messages: LlmMessage[]): string {
+  return /^YUELU-TASK: *([\w-]+)/m.exec(messages[0]?.content ?? "")?.[1] ?? "answer";
+}
+
 /** What is added to the system message when the same call is asked again after an answer that was rejected. */
 export function stricter(messages: LlmMessage[], why: string): LlmMessage[] {
   const [first, ...rest] = messages;

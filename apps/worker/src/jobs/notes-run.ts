@@ -2,13 +2,21 @@ import { estimateTokens } from "@yuelu/contracts";
 import type { NoteTaskModel } from "@yuelu/db";
 import { type DomainContext, reportNoteProgress, TaskState } from "@yuelu/domain";
 import type { z } from "zod";
-import { LlmBadAnswerError, type LlmClient, type LlmMessage, parseJsonAnswer } from "../engines/llm/index.ts";
-import { stricter } from "./notes-prompts.ts";
+import {
+  answerFormat,
+  type LlmAnswerFormat,
+  LlmBadAnswerError,
+  type LlmClient,
+  type LlmMessage,
+  parseJsonAnswer,
+} from "../engines/llm/index.ts";
+import { promptTask, stricter } from "./notes-prompts.ts";
 
 /**
  * One attempt of a notes task while it talks to the model: every call's tokens and progress written as it
  * ends, the map steps' answers kept (`partial`) so a retried attempt does not ask them again, a rejected
- * answer asked once more, and the attempt stopped as soon as the task is no longer running (cancelled).
+ * answer asked once more (then read as prose where the note can use prose), and the attempt stopped as soon
+ * as the task is no longer running (cancelled).
  */
 
 export type NotesDomain = Pick<DomainContext, "db" | "clock" | "config" | "events">;
@@ -19,6 +27,42 @@ export class NoteTaskGoneError extends Error {
     super(`note task ${taskId} is gone or no longer running`);
     this.name = "NoteTaskGoneError";
   }
+}
+
+export interface AskOptions<T> {
+  /** rules beyond the schema (throw LlmBadAnswerError: badAnswer) */
+  check?: (answer: T) => void;
+  /** a map step: its answer is kept in `partial` */
+  piece?: { index: number; from: number; to: number };
+  /** what can be used of a reply that is not the JSON asked for; undefined: nothing (docs/notes.md) */
+  prose?: (reply: string) => T | undefined;
+}
+
+/** An answer; `fromProse` when it was read from a reply that was not the JSON asked for (kept in `partial` too). */
+export type Asked<T> = T & { fromProse?: true };
+
+/** The model answered twice and neither reply could be used, not even as prose: the note cannot be made by it. */
+export class UnusableAnswerError extends LlmBadAnswerError {
+  constructor(message: string) {
+    super(message);
+    this.name = "UnusableAnswerError";
+  }
+}
+
+/** The first reply (latest first) that `prose` reads into something `check` passes, else undefined. */
+function readProse<T>(replies: string[], options: AskOptions<T>): T | undefined {
+  if (!options.prose) return undefined;
+  for (const reply of replies) {
+    const read = options.prose(reply);
+    if (read === undefined) continue;
+    try {
+      options.check?.(read);
+      return read;
+    } catch (error) {
+      if (!(error instanceof LlmBadAnswerError)) throw error;
+    }
+  }
+  return undefined;
 }
 
 /** A piece's answer as kept in `partial`: with its range, so a different cut (another context size) is not reused. */
@@ -70,41 +114,61 @@ export class NoteRun {
   }
 
   /**
-   * One call, its answer validated by `schema` and `check` (which throws LlmBadAnswerError); a rejected
-   * answer is asked once more with a stricter reminder. `piece`: a map step, whose answer is kept.
+   * One call, its answer validated by `schema` and `check` (which throws LlmBadAnswerError); the server is asked
+   * for that shape as structured output where it takes it. A rejected answer is asked once more with a stricter
+   * reminder; when that one is rejected too, `prose` may still read what can be used of the two replies (the
+   * latest first; checked like an answer): it is returned marked `fromProse`. `piece`: a map step, whose answer
+   * is kept. Nothing usable: UnusableAnswerError (40005 llm-bad-answer).
    */
   async ask<S extends z.ZodTypeAny>(
     messages: LlmMessage[],
     schema: S,
-    options: { check?: (answer: z.infer<S>) => void; piece?: { index: number; from: number; to: number } } = {},
-  ): Promise<z.infer<S>> {
+    options: AskOptions<z.infer<S>> = {},
+  ): Promise<Asked<z.infer<S>>> {
+    const format = answerFormat(promptTask(messages), schema);
+    const replies: string[] = [];
     let asked = messages;
-    for (let round = 0; ; round++) {
-      const reply = await this.call(asked);
+    for (;;) {
+      const reply = await this.call(asked, format);
+      replies.unshift(reply.text);
+      let rejected: LlmBadAnswerError;
       try {
         const answer = parseJsonAnswer(reply.text, schema);
         options.check?.(answer);
-        this.done++;
-        const piece = options.piece;
-        if (piece) this.partial[String(piece.index)] = { from: piece.from, to: piece.to, answer };
-        await this.report(reply.tokens, piece !== undefined);
-        return answer;
+        return await this.accept(answer as Asked<z.infer<S>>, reply.tokens, options.piece);
       } catch (error) {
-        await this.report(reply.tokens, false);
-        if (!(error instanceof LlmBadAnswerError) || round > 0) throw error;
-        asked = stricter(messages, error.message);
+        if (!(error instanceof LlmBadAnswerError)) throw error;
+        rejected = error;
       }
+      if (replies.length === 1) {
+        await this.report(reply.tokens, false);
+        asked = stricter(messages, rejected.message);
+        continue;
+      }
+      const read = readProse(replies, options);
+      if (read === undefined) {
+        await this.report(reply.tokens, false);
+        throw new UnusableAnswerError(rejected.message);
+      }
+      return this.accept({ ...read, fromProse: true }, reply.tokens, options.piece);
     }
   }
 
-  private async call(messages: LlmMessage[]): Promise<{ text: string; tokens: number }> {
+  private async accept<T>(answer: T, tokens: number, piece: AskOptions<T>["piece"]): Promise<T> {
+    this.done++;
+    if (piece) this.partial[String(piece.index)] = { from: piece.from, to: piece.to, answer };
+    await this.report(tokens, piece !== undefined);
+    return answer;
+  }
+
+  private async call(messages: LlmMessage[], format: LlmAnswerFormat): Promise<{ text: string; tokens: number }> {
     this.abort.signal.throwIfAborted();
     const context = this.domain.config.LLM_CONTEXT_TOKENS;
     const prompt = estimateTokens(messages.map((m) => m.content).join("\n"));
     // what is left of the context answers; never so little that a short JSON cannot be written
     const maxTokens = Math.max(256, context - prompt - 32);
     try {
-      const reply = await this.llm.chat(messages, { maxTokens, signal: this.abort.signal });
+      const reply = await this.llm.chat(messages, { maxTokens, signal: this.abort.signal, format });
       return { text: reply.text, tokens: reply.usage.totalTokens };
     } catch (error) {
       if (this.abort.signal.aborted) throw new NoteTaskGoneError(this.task.id);

@@ -5,6 +5,7 @@ import {
   StatusCode,
   speakerLabel,
   type TranscriptionFailure,
+  wrongLanguageReason,
 } from "@yuelu/contracts";
 import {
   claimTask,
@@ -18,11 +19,12 @@ import type { FileStore } from "@yuelu/runtime";
 import { AudioDecodeError, decodeToPcm } from "../audio/pcm.ts";
 import { energyProfile } from "../audio/vad.ts";
 import type { AsrEngineResolver } from "../engines/asr/factory.ts";
-import { AsrEngineUnavailableError, type AsrLanguage, type AsrSegment } from "../engines/asr/types.ts";
+import { type AsrEngine, AsrEngineUnavailableError, type AsrLanguage, type AsrSegment } from "../engines/asr/types.ts";
 import { BackgroundVoicePrints } from "../speech/background-voice-prints.ts";
 import { hasHan, toSimplified } from "../speech/chinese.ts";
 import { diarize, type VoicePrints } from "../speech/diarize.ts";
 import { type Hearing, hear } from "../speech/hear.ts";
+import { englishEvidence, guardLanguage, judgeEnglish, WrongLanguageError } from "../speech/language-check.ts";
 import { punctuate } from "../speech/punctuate.ts";
 import {
   CHECKPOINT_VERSION,
@@ -224,6 +226,8 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
               return { segments, regionsDone, language: heard };
             },
             onBatch: async ({ segments: soFar, regionsDone, offsetMs, language: heard }) => {
+              // English asked and the first minute already sounds like another language: stop here, not hours later
+              if (language === "en") earlyLanguageCheck(soFar);
               const checkpoint: TranscriptionCheckpoint = {
                 v: CHECKPOINT_VERSION,
                 basis: basis as CheckpointBasis,
@@ -253,6 +257,14 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
     stages.frontEndMs = hearing.frontEndMs;
     stages.asrMs = (stages.asrMs ?? 0) - hearing.frontEndMs;
     segments = hearing.result.segments.filter((s) => s.text.trim() !== "");
+    // never another language's speech saved as a transcript (speech/language-check.ts): failed and refunded
+    if (language !== "auto") {
+      await guardLanguage(
+        { expected: language, english: englishEngine(ctx), canRecognise: (l) => canRecognise(ctx, l) },
+        { segments, language: hearing.result.language },
+        { samples: hearing.heard.samples, regions: hearing.regions, signal: abort.signal },
+      );
+    }
     features = await voices?.collect(segments);
   } finally {
     await voices?.close();
@@ -333,9 +345,46 @@ function normaliseLanguage(language: string | undefined): string | undefined {
   return l;
 }
 
+/** The English engine when one is ready (its confidence tells English speech apart), else undefined. */
+function englishEngine(ctx: TranscribeContext): AsrEngine | undefined {
+  try {
+    return ctx.asr("en");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `language` can be recognised here now (its engine is ready): a refusal may then suggest it. */
+async function canRecognise(ctx: TranscribeContext, language: "zh" | "en"): Promise<boolean> {
+  try {
+    const engine = ctx.asr(language);
+    await engine.ready?.(language);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * After the first batch of a long English recording: a clear verdict that it is not English stops the
+ * task at once (the full guard runs at the end, with every segment).
+ */
+function earlyLanguageCheck(soFar: readonly AsrSegment[]): void {
+  const evidence = englishEvidence(soFar);
+  const verdict = evidence ? judgeEnglish(evidence) : undefined;
+  if (verdict?.english === "no") throw new WrongLanguageError(verdict.heard, "en", false, evidence);
+}
+
 /** What a final failure is stored with: the code, the reason users are told, the details for operators. */
 export function failureOf(error: unknown): TaskFailure {
   const detail = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim().slice(0, 480);
+  if (error instanceof WrongLanguageError) {
+    return {
+      code: StatusCode.TranscriptionFailed,
+      reason: wrongLanguageReason(error.heard, error.expected, error.canSwitch),
+      detail,
+    };
+  }
   if (error instanceof AsrEngineUnavailableError) {
     return { code: StatusCode.EngineUnavailable, reason: failureReason("engine-unavailable", error.problem), detail };
   }

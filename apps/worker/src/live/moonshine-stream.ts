@@ -1,4 +1,6 @@
 import { MoonshineEngine, moonshineMissing } from "../engines/asr/moonshine.ts";
+import type { AsrSegment } from "../engines/asr/types.ts";
+import { englishEvidence, judgeEnglish } from "../speech/language-check.ts";
 import type { LiveEngine, LiveStream, LiveUpdate } from "./stream.ts";
 
 const RATE = 16_000;
@@ -27,7 +29,7 @@ const MAX_WINDOW_FRAMES = 1200;
 const HISTORY_FRAMES = 3000;
 
 interface WindowDecoder {
-  decodeWindow(audio: Float32Array): Promise<{ text: string }>;
+  decodeWindow(audio: Float32Array): Promise<{ text: string; confidence?: number }>;
 }
 
 /**
@@ -50,6 +52,8 @@ export class MoonshineLiveStream implements LiveStream {
   /** window length at the last partial decode, so an unchanged window is not decoded again */
   private decodedLength = -1;
   private lastPartial = "";
+  /** the finals with the engine's confidence: the evidence that the speech is English (language-check.ts) */
+  private heard: AsrSegment[] = [];
 
   constructor(private readonly decoder: WindowDecoder) {}
 
@@ -177,10 +181,14 @@ export class MoonshineLiveStream implements LiveStream {
     if (voiced >= MIN_SPEECH_FRAMES) {
       const [from, to] = this.speechSpan(speech, cut);
       const end = all ? this.length : to * FRAME;
-      const { text } = await this.decoder.decodeWindow(this.buffer.slice(from * FRAME, end));
+      const { text, confidence } = await this.decoder.decodeWindow(this.buffer.slice(from * FRAME, end));
       // speech the model heard nothing in stays in the window, to be heard again with what follows
       if (!text && !all && this.frames.length < MAX_WINDOW_FRAMES / 2) return;
-      if (text) out.finals.push({ text, startMs: this.msOf(from * FRAME), endMs: this.msOf(end) });
+      if (text) {
+        const final = { text, startMs: this.msOf(from * FRAME), endMs: this.msOf(end) };
+        out.finals.push(final);
+        this.judge({ ...final, ...(confidence !== undefined ? { confidence } : {}) }, out);
+      }
     }
     const samples = all ? this.length : cut * FRAME;
     this.buffer.copyWithin(0, samples, this.length);
@@ -189,6 +197,14 @@ export class MoonshineLiveStream implements LiveStream {
     this.frames.splice(0, all ? this.frames.length : cut);
     this.decodedLength = -1;
     this.lastPartial = "";
+  }
+
+  /** Adds a final to the evidence; speech that clearly is not English is reported in the update. */
+  private judge(final: AsrSegment, out: LiveUpdate) {
+    this.heard.push(final);
+    const evidence = englishEvidence(this.heard);
+    const verdict = evidence ? judgeEnglish(evidence) : undefined;
+    if (verdict?.english === "no") out.wrongLanguage = verdict.heard;
   }
 
   /** Silence before any speech is not kept beyond the padding the model wants. */

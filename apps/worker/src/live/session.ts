@@ -1,4 +1,5 @@
 import {
+  type HeardLanguage,
   type Lang,
   LIVE_SAMPLE_RATE,
   LiveCloseCode,
@@ -6,6 +7,7 @@ import {
   type LiveWorkerReply,
   liveCloseCodeOf,
   statusMessage,
+  wrongLanguageMessage,
 } from "@yuelu/contracts";
 import type { LiveEndReason } from "@yuelu/domain";
 import type { LiveHub } from "./hub.ts";
@@ -63,6 +65,8 @@ export class LiveSession {
   private lastDecodeAt = 0;
   private ended = false;
   private stopping = false;
+  /** ended because the speech was not the stream's language: nothing is charged */
+  private wrongLanguage = false;
   /** called when the session has room again after being saturated */
   onDrain?: () => void;
 
@@ -184,9 +188,9 @@ export class LiveSession {
     this.hub.forget(this, reason);
   }
 
-  /** Whole seconds of audio handed to the recogniser: what the session costs in the end. */
+  /** Whole seconds of audio handed to the recogniser: what the session costs in the end (nothing for speech it could not caption). */
   get decodedSeconds(): number {
-    return Math.ceil(this.fed / LIVE_SAMPLE_RATE);
+    return this.wrongLanguage ? 0 : Math.ceil(this.fed / LIVE_SAMPLE_RATE);
   }
 
   /** Closes the socket with a catalogue error in the page's language, and ends the session. */
@@ -195,6 +199,19 @@ export class LiveSession {
     const sink = this.sink;
     this.send({ type: "error", code, message: statusMessage(code, this.lang) });
     sink?.close(liveCloseCodeOf(code), String(code));
+    this.end("refused");
+  }
+
+  /**
+   * The speech does not sound like the stream's language (English captions of Mandarin would be invented
+   * English): the captions stop, the page is told why, and nothing of the session is charged — what was
+   * decoded bought no caption worth having. The recording itself goes on in the browser.
+   */
+  private refuseLanguage(heard: HeardLanguage) {
+    const sink = this.sink;
+    this.send({ type: "unavailable", language: "en", reason: wrongLanguageMessage(heard, "en", this.lang) });
+    sink?.close(LiveCloseCode.Unavailable, "wrong-language");
+    this.wrongLanguage = true;
     this.end("refused");
   }
 
@@ -254,6 +271,7 @@ export class LiveSession {
 
   private emit(update: LiveUpdate) {
     if (this.ended) return;
+    if (update.wrongLanguage) return this.refuseLanguage(update.wrongLanguage);
     for (const final of update.finals) {
       this.finals.push(final);
       this.send({ type: "final", ...final });

@@ -1,3 +1,5 @@
+import type { HeardLanguage } from "@yuelu/contracts";
+
 /**
  * A live-caption recogniser for one stream (one recording being made). The session
  * (live/session.ts) feeds it audio as it arrives and asks it, every LIVE_STEP_MS, what changed.
@@ -8,6 +10,11 @@ export interface LiveUpdate {
   finals: { text: string; startMs: number; endMs: number }[];
   /** the text of the speech after the last final (may still change), or undefined when unchanged */
   partial?: { text: string; startMs: number };
+  /**
+   * The speech so far does not sound like the stream's language (speech/language-check.ts): what was
+   * heard. The session then stops its captions, says so, and charges nothing for them.
+   */
+  wrongLanguage?: HeardLanguage;
 }
 
 export interface LiveStream {

@@ -1,8 +1,9 @@
 /**
  * The speech models a worker can fetch by itself (ASR_AUTO_FETCH) or an operator with
- * `npm run models:fetch -- <id>`. Files come from a Hugging Face–style hub (HF_ENDPOINT, default
- * huggingface.co; a mirror such as hf-mirror.com works the same), each checked against a pinned
- * checksum when we have one, else against the one the hub publishes (download.ts).
+ * `npm run models:fetch -- <id>`. Files come from the first model source that serves them
+ * (sources.ts: the Hugging Face hub, hf-mirror.com, ModelScope…), each checked against the checksum
+ * pinned here when we have one — whichever source served it — else against the one a hub publishes
+ * (download.ts).
  */
 
 export interface ModelFile {
@@ -16,8 +17,10 @@ export interface ModelFile {
 export interface ModelSpec {
   id: string;
   engine: "whisper" | "sherpa";
-  /** hub repository, "owner/name" */
+  /** Hugging Face repository, "owner/name" (also the path on its mirrors) */
   repo: string;
+  /** the ModelScope repository ("owner/name") holding the same files, where one is known */
+  modelscope?: string;
   files: ModelFile[];
   /** folder under the models directory ("" = the directory itself) */
   dir: string;
@@ -46,22 +49,39 @@ const WHISPER_SHA1: Record<string, string | undefined> = {
   "large-v3-turbo-q8_0": undefined,
 };
 
+/**
+ * A copy of whisper.cpp's ggml files on ModelScope, widely used from mainland China. It is not
+ * whisper.cpp's own: the SHA-1s above are what make its files trustworthy, so a model without one is
+ * never taken from there (only a Hugging Face–style hub's published checksums are trusted: sources.ts).
+ */
+const WHISPER_MODELSCOPE_REPO = "cjc1887415157/whisper.cpp";
+
 export const WHISPER_MODELS: ModelSpec[] = Object.entries(WHISPER_SHA1).map(([size, sha1]) => ({
   id: size,
   engine: "whisper",
   repo: "ggerganov/whisper.cpp",
+  modelscope: WHISPER_MODELSCOPE_REPO,
   files: [{ name: `ggml-${size}.bin`, sha1 }],
   dir: "",
   summary: `whisper.cpp ggml model "${size}"${size.endsWith(".en") ? " (English only)" : " (multilingual)"}`,
 }));
 
-/** sherpa-onnx models (SenseVoice, Paraformer), as the k2-fsa project publishes them on the hub. */
+/**
+ * sherpa-onnx models (SenseVoice, Paraformer), as the k2-fsa project publishes them on the hub, with
+ * the SHA-256s of their files: the LFS object ids of the hub's files (revision 2365baea of SenseVoice,
+ * 906992d3 of Paraformer; model.int8.onnx 239,233,841 and 227,330,205 bytes), which ModelScope's
+ * copies (pengzhendong/…) match byte for byte. A source serving anything else is skipped.
+ */
 export const SHERPA_MODELS: ModelSpec[] = [
   {
     id: "sense-voice",
     engine: "sherpa",
     repo: "csukuangfj/sherpa-onnx-sense-voice-zh-en-ja-ko-yue-2024-07-17",
-    files: [{ name: "model.int8.onnx" }, { name: "tokens.txt" }],
+    modelscope: "pengzhendong/sherpa-onnx-sense-voice-zh-en-ja-ko-yue",
+    files: [
+      { name: "model.int8.onnx", sha256: "c71f0ce00bec95b07744e116345e33d8cbbe08cef896382cf907bf4b51a2cd51" },
+      { name: "tokens.txt", sha256: "f449eb28dc567533d7fa59be34e2abca8784f771850c78a47fb731a31429a1dc" },
+    ],
     dir: "sherpa-sense-voice",
     summary: "SenseVoice small (int8): Chinese, English, Japanese, Korean, Cantonese, with language identification",
   },
@@ -69,7 +89,11 @@ export const SHERPA_MODELS: ModelSpec[] = [
     id: "paraformer-zh",
     engine: "sherpa",
     repo: "csukuangfj/sherpa-onnx-paraformer-zh-2024-03-09",
-    files: [{ name: "model.int8.onnx" }, { name: "tokens.txt" }],
+    modelscope: "pengzhendong/sherpa-onnx-paraformer-zh",
+    files: [
+      { name: "model.int8.onnx", sha256: "90bc03034ae1bef9575f8cc798cd1519c8be8aa9e8b458a033e32017ff4d584c" },
+      { name: "tokens.txt", sha256: "6c0e3b35cece259829e6cb5b8d90d13db88f61ea3a2953d11898e4b2bfd7a2e2" },
+    ],
     dir: "sherpa-paraformer-zh",
     summary: "Paraformer large (int8): Mandarin (and English words within it)",
   },

@@ -1,15 +1,17 @@
 /**
  * `npm run models:fetch -- [model ...] [--dir DIR] [--list]`: downloads speech models for offline
- * preparation, with the same downloader the worker uses by itself (resumable, checksum-verified,
- * atomic). No model named: the ones this install's engines need (ASR_ENGINE_ZH / ASR_ENGINE_EN,
- * SHERPA_MODEL, WHISPER_MODEL), where the worker looks for them. HF_ENDPOINT picks a mirror,
- * ASR_MODEL_URL a plain web folder.
+ * preparation, with the same downloader and sources the worker uses by itself (resumable,
+ * checksum-verified, atomic; sources tried in turn). No model named: the ones this install's engines
+ * need (ASR_ENGINE_ZH / ASR_ENGINE_EN, SHERPA_MODEL, WHISPER_MODEL), where the worker looks for them.
+ * ASR_MODEL_SOURCES orders the sources, HF_ENDPOINT puts a hub or mirror first, ASR_MODEL_URL is a
+ * plain web folder used alone.
  */
 import path from "node:path";
 import { loadConfig } from "@yuelu/runtime";
 import { modelsWanted } from "../engines/asr/factory.ts";
 import { MODELS, modelById } from "./catalog.ts";
-import { ModelProvisioner, type WantedModel } from "./provisioner.ts";
+import { ModelFetchError, ModelProvisioner, type WantedModel } from "./provisioner.ts";
+import { modelSources } from "./sources.ts";
 
 const args = process.argv.slice(2);
 const config = loadConfig();
@@ -19,7 +21,8 @@ if (args.includes("--help") || args.includes("-h") || args.includes("--list")) {
   for (const m of MODELS) console.log(`  ${m.id.padEnd(22)} ${m.summary}`);
   console.log(
     "\nNo model named: what this install's engines need, where the worker looks for it.\n" +
-      "HF_ENDPOINT=https://hf-mirror.com uses a mirror; ASR_MODEL_URL a plain web folder holding the files.",
+      "Sources are tried in turn: ASR_MODEL_SOURCES=modelscope,hf-mirror,huggingface (names or hub URLs) sets\n" +
+      "the order, HF_ENDPOINT=https://… puts a hub or mirror first, ASR_MODEL_URL is a web folder used alone.",
   );
   process.exit(0);
 }
@@ -47,14 +50,21 @@ if (wanted.length === 0) {
   process.exit(0);
 }
 
-const log = { info: () => {}, warn: (obj: unknown, msg?: string) => console.warn(msg, obj) };
+// the provisioner's warnings name each source skipped and why; the progress line says the rest
+const log = {
+  info: () => {},
+  warn: (obj: unknown) => {
+    const { source, file, reason } = obj as { source?: string; file?: string; reason?: string };
+    if (source) process.stdout.write(`\n[models:fetch] ${source} skipped for ${file}: ${reason}`);
+  },
+};
 const provisioner = new ModelProvisioner({
-  endpoint: config.HF_ENDPOINT,
+  sources: modelSources(config),
   autoFetch: true,
-  folderUrl: config.ASR_MODEL_URL,
   sha256: config.ASR_MODEL_SHA256,
   log,
 });
+console.log(`[models:fetch] sources, in order: ${provisioner.sourceNames.join(", ")}`);
 
 let failed = false;
 for (const want of wanted) {
@@ -71,7 +81,9 @@ for (const want of wanted) {
       process.stdout.write(`\r${label}: ${percent}%`);
     });
     process.stdout.write("\n");
-    console.log(`${label}: saved in ${want.dir}`);
+    const state = provisioner.stateOf(want);
+    const from = state.state === "ready" && state.source ? ` (from ${state.source})` : "";
+    console.log(`${label}: saved in ${want.dir}${from}`);
     if (want.spec.engine === "sherpa") {
       console.log(
         `${label}: to use it: ASR_ENGINE_ZH=sherpa SHERPA_MODEL=${want.spec.id} SHERPA_MODEL_DIR=${want.dir}`,
@@ -82,10 +94,14 @@ for (const want of wanted) {
   } catch (error) {
     failed = true;
     process.stdout.write("\n");
-    console.error(`${label}: FAILED: ${(error as Error).message}`);
+    console.error(`${label}: FAILED`);
+    const failures = error instanceof ModelFetchError ? error.failures : [];
+    for (const f of failures) console.error(`  ${f.source} (${f.file}): ${f.reason}: ${f.detail}`);
+    if (failures.length === 0) console.error(`  ${(error as Error).message}`);
     console.error(
       "  Without internet access: download the files on a machine that has it (same command), copy the folder here,\n" +
-        "  or set HF_ENDPOINT to a reachable mirror, or ASR_MODEL_URL to a web folder holding the files.",
+        "  or put a reachable source first (ASR_MODEL_SOURCES=modelscope,hf-mirror or HF_ENDPOINT=<a mirror>),\n" +
+        "  or set ASR_MODEL_URL to a web folder holding the files.",
     );
   }
 }

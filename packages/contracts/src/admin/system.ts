@@ -9,6 +9,17 @@ const ZIsoOrNull = z.string().nullable();
 
 // ── engines, models and tools ──
 
+/** A model source that did not deliver a file, and why (docs/chinese-speech.md "Where the models come from"). */
+export const ZAdminSourceFailure = z.object({
+  /** huggingface, hf-mirror, modelscope, or a host */
+  source: z.string(),
+  file: z.string(),
+  /** unreachable | http | checksum | interrupted | no-checksum | not-held */
+  reason: z.string(),
+  detail: z.string(),
+});
+export type AdminSourceFailure = z.infer<typeof ZAdminSourceFailure>;
+
 /** One engine a worker reported in its heartbeat, with what the operator must do when it is not available. */
 export const ZAdminEngine = z.object({
   /** 'asr' speech recognition, 'tts' text to speech */
@@ -22,6 +33,10 @@ export const ZAdminEngine = z.object({
   progress: z.number().nullable(),
   /** what to install or set (a command, an apt package, a variable) */
   fix: z.string().nullable(),
+  /** the model source the worker downloaded this engine's model from, or is downloading it from */
+  modelSource: z.string().nullable(),
+  /** the model sources that failed (while the download fails, or skipped before one worked), and why */
+  sourceFailures: z.array(ZAdminSourceFailure),
 });
 export type AdminEngine = z.infer<typeof ZAdminEngine>;
 

@@ -32,6 +32,7 @@ import {
   toolReports,
 } from "@yuelu/runtime";
 import type { FastifyInstance } from "fastify";
+import { requestLang } from "../../lib/lang.ts";
 import { actorOf } from "./actor.ts";
 import { APP_VERSION } from "./version.ts";
 
@@ -51,10 +52,16 @@ export default async function adminSystemRoutes(fastify: FastifyInstance) {
   const domain = app.domain;
   const { config, queues } = app.deps;
 
-  app.get("/admin/system/engines", { schema: { tags, response: { 200: envelopeOf(ZAdminEngines) } } }, async () =>
-    // the API probes uploads itself (ffprobe, ffmpeg) and the notes' LLM; the workers report the rest
+  app.get("/admin/system/engines", { schema: { tags, response: { 200: envelopeOf(ZAdminEngines) } } }, async (req) =>
+    // the API probes uploads itself (ffprobe, ffmpeg) and the notes' LLM; the workers report the rest.
+    // What to do is worded in the console's language.
     ok(
-      engineOverview(await liveWorkers(domain.db), toolReports(["ffprobe", "ffmpeg"], config), await probeLlm(config)),
+      engineOverview(
+        await liveWorkers(domain.db),
+        toolReports(["ffprobe", "ffmpeg"], config),
+        await probeLlm(config),
+        requestLang(req),
+      ),
     ),
   );
 

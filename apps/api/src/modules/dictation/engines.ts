@@ -49,8 +49,17 @@ export function languagesOf(workers: LiveWorker[], lang: Lang): LanguageAvailabi
   });
 }
 
-export async function languageAvailability(db: Db, lang: Lang): Promise<LanguageAvailability[]> {
-  return languagesOf(await liveWorkers(db), lang);
+/** Whether some live worker offers live captions in each language (its `live` engines, docs/live.md). */
+export function liveLanguagesOf(workers: LiveWorker[]): { zh: boolean; en: boolean } {
+  const offers = (language: "zh" | "en") =>
+    workers.some((w) => (w.liveEngines ?? []).some((e) => e.language === language && e.available));
+  return { zh: offers("zh"), en: offers("en") };
+}
+
+/** dictation/configuration's engine states: transcription per language, and live captions per language. */
+export async function engineStates(db: Db, lang: Lang) {
+  const workers = await liveWorkers(db);
+  return { languages: languagesOf(workers, lang), live: liveLanguagesOf(workers) };
 }
 
 /**

@@ -20,7 +20,7 @@ import { z } from "zod";
 import { requestLang } from "../../lib/lang.ts";
 import { userIdOf } from "../../plugins/auth.ts";
 import { sendEnvelope } from "../../plugins/errors.ts";
-import { engineRefusal, languageAvailability } from "./engines.ts";
+import { engineRefusal, engineStates } from "./engines.ts";
 import { parseDictationParam, progressOf, transcriptionQueue } from "./service.ts";
 
 const tags = ["dictation"];
@@ -91,7 +91,7 @@ export default async function dictationRoutes(fastify: FastifyInstance) {
     { schema: { tags, response: { 200: envelopeOf(ZDictationConfiguration) } } },
     async (req) =>
       ok({
-        languages: await languageAvailability(db, requestLang(req)),
+        ...(await engineStates(db, requestLang(req))),
         maxSpeakers: MAX_SPEAKERS,
         maxSeconds: MAX_TRANSCRIBE_SECONDS,
       }),

@@ -31,13 +31,14 @@ const TEXTS = {
     zh: "实时字幕服务繁忙，请稍后再试",
     en: "every live-caption worker is busy; try again shortly",
   },
+  // users' words: which model the operator installs is in docs/live.md and the console
   zhModel: {
-    zh: "中文实时字幕需要安装流式识别模型",
-    en: "live captions for Chinese need a streaming model",
+    zh: "暂不支持中文实时字幕",
+    en: "Live captions for Chinese are not available yet",
   },
   enModel: {
-    zh: "英文实时字幕的模型不可用",
-    en: "the English live-caption model is not available",
+    zh: "暂不支持英文实时字幕",
+    en: "Live captions for English are not available yet",
   },
   gone: {
     zh: "实时字幕会话已结束，请重新开始",
@@ -240,12 +241,15 @@ export class LiveRelays {
       if (client.bufferedAmount > HIGH_WATER) throttle(worker, client);
     };
     dialled.release();
-    forward(dialled.reply);
     if (dialled.reply.type === "unavailable") {
+      // the worker's reason is for its log (it may name a variable or a path): the page reads ours
+      const reason = dialled.reply.language === "en" ? TEXTS.enModel[lang] : TEXTS.zhModel[lang];
+      forward({ ...dialled.reply, reason });
       worker.close();
       client.close(LiveCloseCode.Unavailable, "unavailable");
       return;
     }
+    forward(dialled.reply);
     if (dialled.reply.type === "error") {
       // refused by the worker: too many sessions for this user (10003), no time left (50002, 20001)
       worker.close();

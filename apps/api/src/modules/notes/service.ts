@@ -9,6 +9,7 @@ import {
   type Segment,
   StatusCode,
   ZChapter,
+  ZChapters,
   ZSummaryNote,
   ZTranslationNote,
 } from "@yuelu/contracts";
@@ -71,7 +72,10 @@ export async function startNoteTask(deps: Deps, userId: number, input: NewNoteTa
 export const forReaderSegments = <T extends Pick<Segment, "spkName">>(segments: T[], lang: Lang): T[] =>
   segments.map((s) => ({ ...s, spkName: localSpeakerName(s.spkName, lang) }));
 
-/** The chapters the LLM wrote, when its newest done chapters note was made from the transcript as it is now. */
+/**
+ * The chapters of the newest done chapters note, when it was made from the transcript as it is now: the LLM's,
+ * or the offline ones it fell back to when the model gave none usable (then they say so: `fallback`).
+ */
 export async function llmChapters(
   db: Db,
   userId: number,
@@ -80,8 +84,10 @@ export async function llmChapters(
 ): Promise<Chapters | null> {
   const row = await latestDoneNote(db, userId, fileId, "chapters");
   if (!row || row.sourceHash !== segmentsHash(segments)) return null;
-  const parsed = z.object({ chapters: z.array(ZChapter) }).safeParse(row.result);
-  return parsed.success ? { source: "llm", chapters: parsed.data.chapters } : null;
+  const parsed = z.object({ chapters: z.array(ZChapter), fallback: ZChapters.shape.fallback }).safeParse(row.result);
+  if (!parsed.success) return null;
+  const { chapters, fallback } = parsed.data;
+  return fallback?.chapters === "offline" ? { source: "offline", chapters, fallback } : { source: "llm", chapters };
 }
 
 /**

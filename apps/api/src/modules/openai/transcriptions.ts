@@ -120,8 +120,19 @@ async function waitForTranscript(
   if (row.fileStatus === FileStatus.NotFound) throw new AppError(StatusCode.RecordNotFound);
   if (row.fileStatus !== FileStatus.Complete) {
     const code = row.errorCode ?? StatusCode.TranscriptionFailed;
-    throw new OpenAiFailure(httpStatusOfCode(code), code, row.errorMsg ?? statusMessage(code, lang));
+    const message = row.errorMsg ?? statusMessage(code, lang);
+    // speech in another language than the one asked (or heard) for is the file's fault, not the server's:
+    // 422 on the file, which OpenAI's clients do not retry
+    if (row.taskId && (await failedForLanguage(deps.db, row.taskId)))
+      throw new OpenAiFailure(422, code, message, "file");
+    throw new OpenAiFailure(httpStatusOfCode(code), code, message);
   }
+}
+
+/** Whether a failed task failed because its speech was not in the language its engine hears (issue 41). */
+async function failedForLanguage(db: OpenAiDeps["db"], taskId: number): Promise<boolean> {
+  const task = await db.transcriptionTask.findUnique({ where: { id: taskId }, select: { errorReason: true } });
+  return task?.errorReason?.startsWith("wrong-language/") ?? false;
 }
 
 /**

@@ -523,6 +523,8 @@ export const admin: typeof zh = {
       problem: "Problem",
       fix: "What to do",
       downloading: "Downloading {{progress}}%",
+      modelFrom: "Model from {{source}}",
+      sourceFailures: "Sources that failed",
       tools: "Programs",
       llm: "Language model (AI notes)",
       llmOff:

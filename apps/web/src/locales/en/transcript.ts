@@ -29,7 +29,7 @@ export const transcript: typeof zh = {
     noisePink: "pink noise",
     noiseBrown: "low rumble",
     audioDereverberated: "Reverberation reduced",
-    audioRt60: "estimated reverberation time {{ms}} ms",
+    audioRt60: "estimated reverberation time {{seconds}} s",
     audioNarrowBand: "Narrow-band (phone) audio",
     audioLouder: "Volume raised {{db}} dB",
     audioSnr: "Estimated signal-to-noise ratio {{db}} dB",

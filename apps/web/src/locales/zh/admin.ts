@@ -520,6 +520,8 @@ export const admin = {
       problem: "问题",
       fix: "处理方法",
       downloading: "下载中 {{progress}}%",
+      modelFrom: "模型来源：{{source}}",
+      sourceFailures: "未成功的下载源",
       tools: "外部程序",
       llm: "大语言模型（AI 笔记）",
       llmOff:

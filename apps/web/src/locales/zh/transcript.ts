@@ -28,7 +28,7 @@ export const transcript = {
     noisePink: "粉红噪声",
     noiseBrown: "低频噪声",
     audioDereverberated: "已减弱混响",
-    audioRt60: "估计混响时间 {{ms}} 毫秒",
+    audioRt60: "估计混响时间 {{seconds}} 秒",
     audioNarrowBand: "窄带（电话）音频",
     audioLouder: "音量已提升 {{db}} dB",
     audioSnr: "估计信噪比 {{db}} dB",

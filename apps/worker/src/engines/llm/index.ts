@@ -3,9 +3,19 @@ import { processCallLimit } from "./limit.ts";
 import { OpenAiLlm } from "./openai.ts";
 import type { LlmClient } from "./types.ts";
 
-export { parseJsonAnswer } from "./json.ts";
+export { parseJsonAnswer, withoutThinking } from "./json.ts";
 export { CallLimit, processCallLimit } from "./limit.ts";
 export { OpenAiLlm } from "./openai.ts";
+export { MIN_PROSE_LETTERS, proseLines, proseOf, replyLines } from "./prose.ts";
+export {
+  answerFormat,
+  FORMAT_LEVELS,
+  FORMAT_MEMORY_MS,
+  type FormatLevel,
+  processFormatMemory,
+  ResponseFormatMemory,
+  refusesFormat,
+} from "./response-format.ts";
 export * from "./types.ts";
 
 /** The operator's model (LLM_URL …), or null when none is configured: then nothing is ever sent anywhere. */

@@ -19,10 +19,23 @@ export interface LlmAnswer {
   usage: LlmUsage;
 }
 
+/** The JSON object a call asks back: its JSON Schema, named (response-format.ts `answerFormat`). */
+export interface LlmAnswerFormat {
+  name: string;
+  schema: Record<string, unknown>;
+}
+
+export interface LlmChatOptions {
+  maxTokens: number;
+  signal?: AbortSignal;
+  /** ask the server for structured output of this shape where it takes it (docs/notes.md "Structured output") */
+  format?: LlmAnswerFormat;
+}
+
 export interface LlmClient {
   /** the model asked (LLM_MODEL) */
   readonly model: string;
-  chat(messages: LlmMessage[], options: { maxTokens: number; signal?: AbortSignal }): Promise<LlmAnswer>;
+  chat(messages: LlmMessage[], options: LlmChatOptions): Promise<LlmAnswer>;
 }
 
 /** The server could not be reached, timed out, was overloaded (429) or broke (5xx): another attempt may work. */

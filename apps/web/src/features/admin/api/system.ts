@@ -10,6 +10,7 @@ import type {
   AdminStorageRow,
   AdminVersion,
 } from "@yuelu/contracts";
+import { useTranslation } from "react-i18next";
 import { useSubmitMutation } from "@/lib/use-submit-mutation.ts";
 import type { TableQuery } from "../hooks/use-table-state.ts";
 import { adminApi, adminKeys, queryParams } from "./client.ts";
@@ -45,10 +46,14 @@ export function useQueues() {
   });
 }
 
-/** GET /admin/system/engines: the workers' engines and tools, and what is missing. */
+/**
+ * GET /admin/system/engines: the workers' engines and tools, and what is missing — what to do comes in
+ * the console's language, so the key names it.
+ */
 export function useEngines() {
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: adminKeys.item("system", "engines"),
+    queryKey: [...adminKeys.item("system", "engines"), i18n.language],
     queryFn: () => adminApi<AdminEngines>(adminPaths.engines),
   });
 }

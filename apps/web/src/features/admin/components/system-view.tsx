@@ -1,4 +1,4 @@
-import type { AdminEngines, AdminFailedJob, AdminStorageRow, AdminTool } from "@yuelu/contracts";
+import type { AdminEngines, AdminFailedJob, AdminSourceFailure, AdminStorageRow, AdminTool } from "@yuelu/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
@@ -188,8 +188,16 @@ function EnginesBody({ data }: { data: AdminEngines }) {
                       ) : (
                         <Tag tone="off">{e.problem ?? t("admin.system.unavailable")}</Tag>
                       )}
+                      {e.modelSource && (
+                        <div className="muted admin-note" data-testid="engine-model-source">
+                          {t("admin.system.modelFrom", { source: e.modelSource })}
+                        </div>
+                      )}
                     </td>
-                    <td className="admin-mono">{e.fix ?? ""}</td>
+                    <td className="admin-mono">
+                      {e.fix ?? ""}
+                      <SourceFailures failures={e.sourceFailures} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -203,6 +211,26 @@ function EnginesBody({ data }: { data: AdminEngines }) {
         <ToolsTable tools={data.apiTools} caption={t("admin.system.apiTools")} />
       </div>
     </div>
+  );
+}
+
+/** Why each model source did not deliver (the worker tries them in turn: docs/chinese-speech.md). */
+function SourceFailures({ failures }: { failures: AdminSourceFailure[] }) {
+  const { t } = useTranslation();
+  if (failures.length === 0) return null;
+  return (
+    <details data-testid="engine-source-failures">
+      <summary>{t("admin.system.sourceFailures")}</summary>
+      <ul className="admin-list">
+        {failures.map((f, i) => (
+          // the same source may fail for several files, and again on the next try
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered
+          <li key={i}>
+            <strong>{f.source}</strong> {f.file}: {f.reason} <span className="muted">{f.detail}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

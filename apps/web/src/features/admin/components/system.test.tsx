@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { AdminFailedJob } from "@yuelu/contracts";
+import type { AdminFailedJob, AdminWorker } from "@yuelu/contracts";
 import { StatusCode } from "@yuelu/contracts/constants";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLang } from "@/lib/i18n.ts";
@@ -15,6 +15,32 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** A worker whose Chinese model came from ModelScope after two sources failed, and whose Paraformer still fails. */
+function speechWorker(): AdminWorker {
+  const engine = { kind: "asr" as const, engine: "sherpa", problem: null, progress: null, fix: null };
+  return {
+    workerId: "w1",
+    hostname: "gpu-1",
+    pid: 7,
+    startedAt: "2026-11-26T05:00:00.000Z",
+    seenAt: "2026-11-26T05:00:00.000Z",
+    tools: [],
+    engines: [
+      {
+        ...engine,
+        language: "zh",
+        available: true,
+        modelSource: "modelscope",
+        sourceFailures: [
+          { source: "huggingface", file: "model.int8.onnx", reason: "unreachable", detail: "ENOTFOUND" },
+          { source: "hf-mirror", file: "model.int8.onnx", reason: "checksum", detail: "sha256 0a… is not c7…" },
+        ],
+      },
+      { ...engine, language: "en", engine: "moonshine", available: true, modelSource: null, sourceFailures: [] },
+    ],
+  };
+}
+
 /** The system page with two failed jobs; a retried or removed job leaves the list. */
 function systemBackend(action?: (call: FakeCall) => unknown) {
   const state = { jobs: [failedJob({ id: "41" }), failedJob({ id: "42", queue: "tts", name: "synthesize" })] };
@@ -26,7 +52,7 @@ function systemBackend(action?: (call: FakeCall) => unknown) {
   const api = engagementBackend({
     "GET /admin/me": () => adminMe(),
     "GET /admin/system/engines": () => ({
-      workers: [],
+      workers: [speechWorker()],
       apiTools: [],
       missing: [],
       models: { list: "npm run models:fetch -- --list", fetch: "npm run models:fetch" },
@@ -55,6 +81,17 @@ const jobRow = async (id: string) =>
   });
 
 describe("engines", () => {
+  it("shows where a speech model came from, and why the sources before it failed", async () => {
+    systemBackend();
+    renderApp("/admin/system");
+    const source = await screen.findByTestId("engine-model-source", {}, { timeout: 5000 });
+    expect(source).toHaveTextContent("模型来源：modelscope");
+    const failures = screen.getByTestId("engine-source-failures");
+    expect(failures).toHaveTextContent("未成功的下载源");
+    expect(failures).toHaveTextContent("huggingface model.int8.onnx: unreachable ENOTFOUND");
+    expect(failures).toHaveTextContent("hf-mirror model.int8.onnx: checksum");
+  });
+
   it("shows the configured language model, where it is and why it does not answer", async () => {
     systemBackend();
     renderApp("/admin/system");

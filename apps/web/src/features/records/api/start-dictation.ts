@@ -9,13 +9,24 @@ import { i18n } from "@/lib/i18n.ts";
 import { queryKeys } from "@/lib/query-keys.ts";
 import { useSubmitMutation } from "@/lib/use-submit-mutation.ts";
 
-/** What the user picks before transcribing: the language and the speaker count (0 = detect). */
+/**
+ * What the user picks before transcribing: the language and the speaker count (0 = detect). No language
+ * until one is chosen or preselected (lib/languages.ts pickLanguage): there is no silent default.
+ */
 export interface DictationOptions {
-  language: TranscriptionLanguage;
+  language: TranscriptionLanguage | null;
   speakerCount: number;
 }
 
-export const DEFAULT_OPTIONS: DictationOptions = { language: "auto", speakerCount: 0 };
+/** Options a transcription can start with: a language is chosen. */
+export type ChosenOptions = DictationOptions & { language: TranscriptionLanguage };
+
+export const DEFAULT_OPTIONS: DictationOptions = { language: null, speakerCount: 0 };
+
+/** The options, once a language is chosen (else null: nothing can start yet). */
+export function chosenOptions(options: DictationOptions): ChosenOptions | null {
+  return options.language ? { ...options, language: options.language } : null;
+}
 
 /**
  * What a refusal offers to fix it: not enough card time (20001) → the cashier's duration cards;
@@ -50,7 +61,7 @@ export function acceptedFiles(tasks: DictationTask[], { isMember = false } = {})
 }
 
 /** Spec §7: dictationParam is JSON with source 0 and answerVersion 3. */
-export function dictationParam(options: DictationOptions, hotWords: string[] = []): string {
+export function dictationParam(options: ChosenOptions, hotWords: string[] = []): string {
   return JSON.stringify({
     source: 0,
     answerVersion: 3,
@@ -60,7 +71,7 @@ export function dictationParam(options: DictationOptions, hotWords: string[] = [
   });
 }
 
-export function startDictation(fileIds: number[], options: DictationOptions, hotWords: string[] = []) {
+export function startDictation(fileIds: number[], options: ChosenOptions, hotWords: string[] = []) {
   return api<DictationResult>("/api/v2/dictation/audio/dictation_batch", {
     data: { fileIds: fileIds.join(","), dictationParam: dictationParam(options, hotWords) },
   });
@@ -77,7 +88,7 @@ export function useStartDictation() {
   const client = useQueryClient();
   const engineChanged = () => void client.invalidateQueries({ queryKey: queryKeys.dictationConfig(i18n.language) });
   return useSubmitMutation({
-    mutationFn: (v: { fileIds: number[]; options: DictationOptions; hotWords?: string[] }) =>
+    mutationFn: (v: { fileIds: number[]; options: ChosenOptions; hotWords?: string[] }) =>
       startDictation(v.fileIds, v.options, v.hotWords),
     onSuccess: ({ tasks }) => {
       void client.invalidateQueries({ queryKey: queryKeys.records.all });

@@ -43,11 +43,31 @@ describe("live captions under the recorder", () => {
     expect(screen.getByRole("status")).toHaveTextContent("音频不会丢失");
   });
 
-  it("tells that Chinese live captions need a streaming model", () => {
-    show(live({ status: "unavailable", message: "live captions for Chinese need a streaming model" }), {
-      language: "zh",
+  it("tells, in users' words, that Chinese live captions are not available", () => {
+    show(live({ status: "unavailable", message: "暂不支持中文实时字幕" }), { language: "zh" });
+    expect(screen.getByTestId("live-unavailable")).toHaveTextContent("暂不支持中文实时字幕，录音和转写不受影响。");
+    expect(screen.getByTestId("live-unavailable").textContent).not.toMatch(/模型|[A-Z]+_[A-Z]+/);
+  });
+
+  it("without Chinese live captions: says so before recording, starts off, English only for English speech", () => {
+    show(null, { recording: false, language: null, available: { zh: false, en: true } });
+    expect(screen.getByTestId("live-zh-unavailable")).toHaveTextContent("暂不支持中文实时字幕");
+    const select = screen.getByTestId("live-language") as HTMLSelectElement;
+    expect(select.value).toBe("off");
+    const zh = screen.getByRole("option", { name: "中文（暂不支持）" }) as HTMLOptionElement;
+    expect(zh.disabled).toBe(true);
+    expect(screen.getByRole("option", { name: "英文（仅适用于英文语音）" })).toBeEnabled();
+    // no "auto": it would caption Chinese speech as English
+    expect([...select.options].map((o) => o.value)).toEqual(["zh", "en", "off"]);
+  });
+
+  it("shows no latency figure once recorded: the first caption's delay is a data attribute only", () => {
+    show(live({ status: "done", finals: [{ text: "And so", startMs: 0, endMs: 1 }], firstCaptionMs: 581 }), {
+      recording: false,
     });
-    expect(screen.getByTestId("live-unavailable")).toHaveTextContent("中文实时字幕需要安装流式识别模型");
+    const preview = screen.getByTestId("live-first-caption");
+    expect(preview).toHaveAttribute("data-ms", "581");
+    expect(preview.textContent).not.toMatch(/581|毫秒|延迟/);
   });
 
   it("says why captions stopped when the transcription time ran out, and that the recording goes on", () => {

@@ -1,5 +1,4 @@
 import type { LiveLanguage } from "@yuelu/contracts";
-import { LIVE_LANGUAGES } from "@yuelu/contracts/constants";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import type { LiveCaptionState } from "../live/live-client.ts";
@@ -8,7 +7,10 @@ import "./live-captions.css";
 /**
  * The live captions under the recorder: fixed text in the normal colour, the still-changing tail
  * greyed; the language choice (off while recording: a stream keeps its language); and why there
- * are none when there are none.
+ * are none when there are none. The choice is Chinese, English (for English speech only) or off —
+ * no "auto": without a Chinese streaming model it would caption Chinese speech as English, and with
+ * one, Chinese already hears English too. Chinese is marked unavailable, and said so before recording,
+ * where the server reports no Chinese live captions (`available`).
  */
 export function LiveCaptions({
   state,
@@ -16,6 +18,7 @@ export function LiveCaptions({
   onLanguage,
   recording,
   transcriptHref,
+  available,
 }: {
   state: LiveCaptionState | null;
   /** null: live captions off */
@@ -24,17 +27,18 @@ export function LiveCaptions({
   recording: boolean;
   /** the recording's transcript, once it is made: it replaces the live text */
   transcriptHref?: string;
+  /** which languages the server offers live captions in (unknown: both are offered) */
+  available?: { zh: boolean; en: boolean };
 }) {
   const { t } = useTranslation();
   const finals = state?.finals.map((f) => f.text).join(" ") ?? "";
   const partial = state?.partial ?? "";
   const hasText = Boolean(finals || partial);
+  const zhOff = available?.zh === false;
   let note: string | null = null;
   if (state?.status === "unavailable") {
     note =
-      language === "zh" || /streaming/i.test(state.message ?? "")
-        ? t("live.zhNeedsModel")
-        : t("live.unavailable", { message: state.message ?? "" });
+      language === "zh" || !state.message ? t("live.zhNeedsModel") : t("live.unavailable", { message: state.message });
   } else if (state?.status === "refused") {
     note = t("live.refused", { message: state.message ?? "" });
   } else if (state?.status === "stopped") {
@@ -55,15 +59,23 @@ export function LiveCaptions({
             data-testid="live-language"
             aria-label={t("live.language")}
           >
-            {LIVE_LANGUAGES.map((l) => (
-              <option key={l} value={l}>
-                {t(`live.lang_${l}`)}
-              </option>
-            ))}
+            <option value="zh" disabled={zhOff}>
+              {zhOff ? t("live.lang_zhUnavailable") : t("live.lang_zh")}
+            </option>
+            <option value="en" disabled={available?.en === false}>
+              {t("live.lang_en")}
+            </option>
+            {language === "auto" && <option value="auto">{t("live.lang_auto")}</option>}
             <option value="off">{t("live.off")}</option>
           </select>
         </label>
       </div>
+      {zhOff && !language && !state && (
+        // said before recording: the user chooses English captions (or none) knowingly
+        <p className="muted" role="status" data-testid="live-zh-unavailable">
+          {t("live.zhNeedsModel")}
+        </p>
+      )}
       {language && transcriptHref && !recording && (
         <p className="live-captions-replaced" data-testid="live-replaced">
           {t("live.replaced")}{" "}
@@ -106,14 +118,9 @@ export function LiveCaptions({
             </p>
           )}
           {!recording && hasText && (
-            <p className="muted live-captions-preview">
+            // the first caption's delay is a measurement for tests and benches (data-ms), never shown
+            <p className="muted live-captions-preview" data-testid="live-first-caption" data-ms={state?.firstCaptionMs}>
               {t("live.preview")}
-              {state?.firstCaptionMs !== undefined && (
-                <span data-testid="live-first-caption" data-ms={state.firstCaptionMs}>
-                  {" "}
-                  ({t("live.firstCaption", { ms: state.firstCaptionMs })})
-                </span>
-              )}
             </p>
           )}
         </>

@@ -9,7 +9,13 @@ import { formatDurationText } from "@/lib/format.ts";
 import { canTranscribe } from "@/utils/file-status.ts";
 import { useDictationConfig } from "../api/get-dictation-config.ts";
 import { useHotWords } from "../api/get-hot-words.ts";
-import { acceptedFiles, DEFAULT_OPTIONS, type DictationOptions, useStartDictation } from "../api/start-dictation.ts";
+import {
+  acceptedFiles,
+  chosenOptions,
+  DEFAULT_OPTIONS,
+  type DictationOptions,
+  useStartDictation,
+} from "../api/start-dictation.ts";
 import { hasAvailableLanguage } from "../lib/languages.ts";
 import { tooLongToTranscribe } from "../lib/upload-rules.ts";
 import { HotWordsEditor } from "./hot-words-editor.tsx";
@@ -47,9 +53,11 @@ export function RecordTranscribeDialog({
   const tooLong = waiting.filter((r) => tooLongToTranscribe(r.timeLen));
   const fileIds = waiting.filter((r) => !tooLongToTranscribe(r.timeLen)).map((r) => r.fileId);
 
+  const chosen = chosenOptions(options);
   const confirm = () =>
+    chosen &&
     start.mutate(
-      { fileIds, options, hotWords: hotWords.data ?? [] },
+      { fileIds, options: chosen, hotWords: hotWords.data ?? [] },
       {
         onSuccess: ({ tasks }) => {
           if (acceptedFiles(tasks, { isMember: info.data?.isMember }).length > 0)
@@ -92,7 +100,7 @@ export function RecordTranscribeDialog({
         </Button>
         <Button
           onClick={confirm}
-          disabled={fileIds.length === 0 || start.isPending || !hasAvailableLanguage(config.data)}
+          disabled={fileIds.length === 0 || start.isPending || !hasAvailableLanguage(config.data) || !chosen}
           data-testid="confirm-transcribe"
         >
           {start.isPending ? t("transcribe.starting") : t("transcribe.start")}

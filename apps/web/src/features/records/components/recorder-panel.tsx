@@ -21,6 +21,8 @@ import {
   recordingFile,
   type StoredRecording,
 } from "@/lib/recording-store.ts";
+import { useDictationConfig } from "../api/get-dictation-config.ts";
+import { liveLanguageFor } from "../lib/languages.ts";
 import { RecordingLiveSessions } from "../live/recording-sessions.ts";
 import { useLiveCaptions } from "../live/use-live-captions.ts";
 import { LiveCaptions } from "./live-captions.tsx";
@@ -70,12 +72,15 @@ export function RecorderPanel({
   onRecorded,
   onKept,
   onDiscarded,
-  language = "auto",
+  language = null,
   transcriptOf,
 }: {
   userId: string;
-  /** the transcription language chosen on the page: live captions start in it ("auto": the page's language) */
-  language?: LiveLanguage;
+  /**
+   * the transcription language chosen on the page: live captions start in it (none chosen, or "auto": the
+   * page's language) — or off, when the server has no live captions in that language (it says so)
+   */
+  language?: LiveLanguage | null;
   /** the transcript page of an uploaded recording once it is transcribed: it then replaces the live captions */
   transcriptOf?: (fileName: string) => string | undefined;
   /**
@@ -96,7 +101,12 @@ export function RecorderPanel({
   const [state, setState] = useState<State>({ kind: "idle" });
   // live captions (docs/live.md): the microphone stream while recording, in the chosen language
   const [liveStream, setLiveStream] = useState<MediaStream | null>(null);
-  const [liveLanguage, setLiveLanguage] = useState<LiveLanguage | null>(language === "auto" ? uiLang : language);
+  const liveOffered = useDictationConfig().data?.live;
+  const preferred = !language || language === "auto" ? uiLang : language;
+  const [chosenLive, setChosenLive] = useState<{ language: LiveLanguage | null } | null>(null);
+  // never a silent default: the preferred language where it is offered, else off (and why) until the user chooses
+  const liveLanguage = chosenLive ? chosenLive.language : liveLanguageFor(preferred, liveOffered);
+  const setLiveLanguage = (next: LiveLanguage | null) => setChosenLive({ language: next });
   const session = useRef<Session | null>(null);
   const live = useLiveCaptions(liveStream, liveLanguage, uiLang, (captions, stream) => {
     // only this recording's captions: a previous recording's may still be closing
@@ -164,6 +174,8 @@ export function RecorderPanel({
       live: new RecordingLiveSessions(),
     };
     if (!liveLanguage) s.live.none();
+    // a stream keeps its language: pinned, whatever the transcription options become meanwhile
+    setChosenLive({ language: liveLanguage });
     session.current = s;
     setLiveStream(stream);
     setRecordedName(null);
@@ -330,6 +342,7 @@ export function RecorderPanel({
         onLanguage={setLiveLanguage}
         recording={recording}
         transcriptHref={recordedName ? transcriptOf?.(recordedName) : undefined}
+        available={liveOffered}
       />
     </div>
   );

@@ -8,6 +8,7 @@ import { record, signedInBackend } from "@/testing/records-fixtures.ts";
 import { renderApp } from "@/testing/render.tsx";
 
 beforeEach(() => {
+  localStorage.clear(); // the last choice of transcription language is remembered there
   setLang("zh");
   signInCookies();
 });
@@ -157,6 +158,44 @@ describe("/audio-list", () => {
     expect((api.callsTo("/dictation_batch")[0]!.body as { fileIds: string }).fileIds).toBe("1,3");
     expect(await screen.findByText("今日转写额度已用完，请明天再来")).toBeInTheDocument();
     expect(await screen.findByText("已提交转写")).toBeInTheDocument();
+  });
+
+  it("batch: while Chinese downloads nothing is preselected; English is chosen knowingly, for English speech only", async () => {
+    const api = signedInBackend({
+      "GET /api/v3/audio/all_list": () =>
+        page([record({ fileId: 1, fileStatus: 0, progress: 0 }), record({ fileId: 2, fileStatus: 0, progress: 0 })]),
+      "GET /api/v1/dictation/configuration": () => ({
+        languages: [
+          { value: "zh", label: "中文", available: false, state: "downloading", progress: 42, engine: "sherpa" },
+          { value: "en", label: "英文", available: true, state: "ready", engine: "moonshine" },
+          { value: "auto", label: "自动识别", available: false, state: "downloading", progress: 42, engine: "sherpa" },
+        ],
+        maxSpeakers: 10,
+        maxSeconds: 10800,
+      }),
+      "POST /api/v2/dictation/audio/dictation_batch": () => ({
+        tasks: [
+          { fileId: 1, taskId: 11, fileStatus: 3, code: 1 },
+          { fileId: 2, taskId: 12, fileStatus: 3, code: 1 },
+        ],
+      }),
+    });
+    renderApp("/audio-list");
+    await row(1);
+    await userEvent.click(screen.getByRole("checkbox", { name: "全选本页" }));
+    await userEvent.click(within(screen.getByTestId("batch-bar")).getByRole("button", { name: "转写" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(await within(dialog).findByTestId("downloading-zh")).toHaveTextContent("中文识别模型正在下载（42%）");
+    expect(within(dialog).queryByRole("radio", { name: /自动识别/ })).toBeNull();
+    const english = within(dialog).getByRole("radio", { name: /英文/ });
+    expect(english).not.toBeChecked();
+    expect(english).toHaveAccessibleDescription("仅适用于英文语音");
+    expect(within(dialog).getByTestId("confirm-transcribe")).toBeDisabled();
+    await userEvent.click(english);
+    await userEvent.click(within(dialog).getByTestId("confirm-transcribe"));
+    await waitFor(() => expect(api.callsTo("/dictation_batch")).toHaveLength(1));
+    const body = api.callsTo("/dictation_batch")[0]!.body as { dictationParam: string };
+    expect(JSON.parse(body.dictationParam)).toMatchObject({ language: "en" });
   });
 
   it("moves a selection into a folder with the ids in the query string", async () => {

@@ -110,6 +110,23 @@ describe("/transaudio upload (spec §5)", () => {
   it("shows bytes and percent while sending, then the options; transcription starts and is followed to the link", async () => {
     let polls = 0;
     const api = signedInBackend({
+      // a fresh install: Chinese not installed yet, English ready (issue 41)
+      "GET /api/v1/dictation/configuration": () => ({
+        languages: [
+          {
+            value: "zh",
+            label: "中文",
+            available: false,
+            state: "missing",
+            engine: "sherpa",
+            missing: "本站暂未安装中文识别，请联系站点管理员",
+          },
+          { value: "en", label: "英文", available: true, state: "ready", engine: "moonshine" },
+          { value: "auto", label: "自动识别", available: false, state: "missing", engine: "none" },
+        ],
+        maxSpeakers: 10,
+        maxSeconds: 10800,
+      }),
       "POST /api/v2/dictation/audio/dictation_batch": () => ({
         tasks: [{ fileId: 7, taskId: 70, fileStatus: 3, code: 1 }],
       }),
@@ -156,10 +173,18 @@ describe("/transaudio upload (spec §5)", () => {
     );
     expect(await screen.findByText("上传完成")).toBeInTheDocument();
     const options = await screen.findByTestId("transcribe-options");
-    // zh and auto have no engine here: disabled, with the server's reason; en is preselected.
+    // Chinese has no engine here: disabled, with the server's reason; auto cannot tell languages apart: not
+    // offered; English is not chosen for a Chinese user in silence — they choose it, and it says what it is for.
     expect(within(options).getByRole("radio", { name: /中文/ })).toBeDisabled();
-    expect(within(options).getByTestId("missing-zh")).toHaveTextContent("不可用：WHISPER_MODEL 未配置");
-    await waitFor(() => expect(within(options).getByRole("radio", { name: /英文/ })).toBeChecked());
+    expect(within(options).getByTestId("missing-zh")).toHaveTextContent("本站暂未安装中文识别，请联系站点管理员");
+    expect(within(options).queryByRole("radio", { name: /自动识别/ })).toBeNull();
+    const english = within(options).getByRole("radio", { name: /英文/ });
+    expect(english).not.toBeChecked();
+    expect(english).toHaveAccessibleDescription(/仅适用于英文语音/);
+    expect(within(options).getByTestId("choose-language")).toHaveTextContent("请选择录音所说的语言");
+    expect(screen.getByTestId("start-transcription")).toBeDisabled();
+    await userEvent.click(english);
+    expect(within(options).queryByTestId("choose-language")).toBeNull();
     await userEvent.selectOptions(within(options).getByRole("combobox"), "2");
 
     const quotaLoads = api.callsTo("/storage_info").length;

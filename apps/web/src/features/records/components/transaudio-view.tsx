@@ -13,7 +13,13 @@ import { useSession } from "@/lib/session.ts";
 import { useDictationConfig } from "../api/get-dictation-config.ts";
 import { useHotWords } from "../api/get-hot-words.ts";
 import { useMenus } from "../api/get-menus.ts";
-import { acceptedFiles, DEFAULT_OPTIONS, type DictationOptions, useStartDictation } from "../api/start-dictation.ts";
+import {
+  acceptedFiles,
+  chosenOptions,
+  DEFAULT_OPTIONS,
+  type DictationOptions,
+  useStartDictation,
+} from "../api/start-dictation.ts";
 import { knownDuration, uploads, useUploadItems } from "../hooks/upload-store.ts";
 import { hasAvailableLanguage } from "../lib/languages.ts";
 import { detailHref } from "../lib/links.ts";
@@ -65,10 +71,12 @@ export function TransaudioView() {
     return done ? detailHref(done) : undefined;
   };
 
+  const chosen = chosenOptions(options);
   const transcribe = () => {
+    if (!chosen) return;
     const fileIds = ready.map((r) => r.fileId);
     start.mutate(
-      { fileIds, options, hotWords: hotWords.data ?? [] },
+      { fileIds, options: chosen, hotWords: hotWords.data ?? [] },
       {
         onSuccess: ({ tasks }) => {
           const accepted = acceptedFiles(tasks, { isMember: info.data?.isMember });
@@ -144,7 +152,7 @@ export function TransaudioView() {
           <Button
             size="lg"
             onClick={transcribe}
-            disabled={start.isPending || !hasAvailableLanguage(config.data)}
+            disabled={start.isPending || !hasAvailableLanguage(config.data) || !chosen}
             data-testid="start-transcription"
           >
             {start.isPending ? t("transcribe.starting") : t("transcribe.start")}

@@ -10,9 +10,8 @@ import { renderApp, renderInApp } from "@/testing/render.tsx";
 import { DEFAULT_OPTIONS, type DictationOptions } from "../api/start-dictation.ts";
 import { TranscribeOptions } from "./transcribe-options.tsx";
 
-const DOWNLOADING_ZH = "语音识别模型正在下载（42%），下载完成后即可使用，请稍后再试";
-const FAILED_ZH =
-  "语音识别模型下载失败，服务器会自动重试；如持续失败，请联系管理员设置 HF_ENDPOINT 镜像或运行 npm run models:fetch";
+const DOWNLOADING_ZH = "中文识别模型正在下载（42%），下载完成后即可使用，请稍后再试";
+const NOT_INSTALLED_ZH = "本站暂未安装中文识别，请联系站点管理员";
 
 function lang(value: DictationLanguage["value"], over: Partial<DictationLanguage> = {}): DictationLanguage {
   const ready = (over.state ?? "ready") === "ready";
@@ -37,6 +36,7 @@ function Options() {
 const renderOptions = () => renderInApp(<Options />);
 
 beforeEach(() => {
+  localStorage.clear(); // the last choice of language is remembered there
   setLang("zh");
   signInCookies();
 });
@@ -46,34 +46,112 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("language choice: the engine's state in words", () => {
-  it("ready can be chosen; downloading shows its percentage and bar; missing and failed say why", async () => {
+const chosen = () => screen.getByTestId("chosen");
+
+describe("language choice: a Chinese user is never defaulted into English (issue 41)", () => {
+  it("Chinese downloading: nothing preselected, the progress in words, English for English speech only, no auto", async () => {
     signedInBackend({
       "GET /api/v1/dictation/configuration": () =>
         configuration([
           lang("zh", { state: "downloading", progress: 42, missing: DOWNLOADING_ZH }),
           lang("en"),
-          lang("auto", { state: "failed", missing: FAILED_ZH }),
+          // an identifier is ready, but without Chinese it cannot tell the languages apart
+          lang("auto"),
         ]),
     });
     renderOptions();
     const options = await screen.findByTestId("transcribe-options");
     const zh = within(options).getByRole("radio", { name: /中文/ });
     expect(zh).toBeDisabled();
-    expect(within(options).getByTestId("downloading-zh")).toHaveTextContent("模型下载中 42% · 下载完成后即可选择");
+    expect(within(options).getByTestId("downloading-zh")).toHaveTextContent(
+      "中文识别模型正在下载（42%） · 下载完成后即可选择",
+    );
     const bar = within(options).getByRole("progressbar", { name: "中文模型下载进度" });
     expect(bar).toHaveAttribute("aria-valuenow", "42");
     // the state is the radio's description, for screen readers
-    expect(zh).toHaveAccessibleDescription(/模型下载中 42%/);
+    expect(zh).toHaveAccessibleDescription(/中文识别模型正在下载（42%）/);
 
-    expect(within(options).getByRole("radio", { name: /自动识别/ })).toBeDisabled();
-    expect(within(options).getByTestId("missing-auto")).toHaveTextContent(`不可用：${FAILED_ZH}`);
-    expect(within(options).getByRole("radio", { name: /英文/ })).toBeEnabled();
-    await waitFor(() => expect(screen.getByTestId("chosen")).toHaveTextContent("en"));
-    expect(within(options).queryByRole("alert")).toBeNull();
+    const en = within(options).getByRole("radio", { name: /英文/ });
+    expect(en).toBeEnabled();
+    expect(en).toHaveAccessibleDescription("仅适用于英文语音");
+    expect(within(options).queryByRole("radio", { name: /自动识别/ })).toBeNull();
+    // nothing chosen: the user is asked to choose
+    expect(within(options).getByTestId("choose-language")).toHaveTextContent("请选择录音所说的语言");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(chosen()).toHaveTextContent("");
+
+    await userEvent.click(en);
+    expect(chosen()).toHaveTextContent("en");
+    expect(within(options).queryByTestId("choose-language")).toBeNull();
+    // remembered: the next time, English is this user's preference
+    expect(localStorage.getItem("yuelu_transcribe_language")).toBe("en");
   });
 
-  it("asks again every 5 s while a model downloads, and the language becomes selectable when it is done", async () => {
+  it("Chinese not installed: says so in users' words, and what the user can do", async () => {
+    signedInBackend({
+      "GET /api/v1/dictation/configuration": () =>
+        configuration([
+          lang("zh", { state: "missing", missing: NOT_INSTALLED_ZH }),
+          lang("en"),
+          lang("auto", { state: "missing" }),
+        ]),
+    });
+    renderOptions();
+    const options = await screen.findByTestId("transcribe-options");
+    expect(within(options).getByTestId("missing-zh")).toHaveTextContent(NOT_INSTALLED_ZH);
+    expect(within(options).getByTestId("missing-zh").textContent).not.toMatch(/[A-Z]+_[A-Z]+|不可用：/);
+    expect(within(options).getByRole("radio", { name: /英文/ })).not.toBeChecked();
+    expect(within(options).getByTestId("note-en")).toHaveTextContent("仅适用于英文语音");
+    expect(chosen()).toHaveTextContent("");
+  });
+
+  it("without the server's sentence, the state is worded by language", async () => {
+    signedInBackend({
+      "GET /api/v1/dictation/configuration": () =>
+        configuration([
+          lang("zh", { state: "missing" }),
+          lang("en", { state: "failed" }),
+          lang("auto", { state: "missing" }),
+        ]),
+    });
+    renderOptions();
+    expect(await screen.findByTestId("missing-zh")).toHaveTextContent("本站暂未安装中文识别，请联系站点管理员");
+    expect(screen.getByTestId("missing-en")).toHaveTextContent("英文识别暂时不可用，请稍后再试或联系站点管理员");
+    expect(screen.getByRole("alert")).toHaveTextContent("语音识别暂未就绪，暂时无法转写");
+  });
+
+  it("everything ready: Chinese is preselected in the Chinese UI, and auto is offered", async () => {
+    signedInBackend({
+      "GET /api/v1/dictation/configuration": () => configuration([lang("zh"), lang("en"), lang("auto")]),
+    });
+    renderOptions();
+    await waitFor(() => expect(chosen()).toHaveTextContent("zh"));
+    expect(screen.getByRole("radio", { name: /中文/ })).toBeChecked();
+    expect(screen.getByRole("radio", { name: /自动识别/ })).toBeEnabled();
+    expect(screen.queryByTestId("choose-language")).toBeNull();
+  });
+
+  it("auto is hidden where it cannot tell the languages apart (no identifier)", async () => {
+    signedInBackend({
+      "GET /api/v1/dictation/configuration": () =>
+        configuration([lang("zh"), lang("en"), lang("auto", { state: "missing", missing: "暂不支持自动识别语种" })]),
+    });
+    renderOptions();
+    await waitFor(() => expect(chosen()).toHaveTextContent("zh"));
+    expect(screen.getAllByRole("radio").map((r) => (r as HTMLInputElement).value)).toEqual(["zh", "en"]);
+    expect(screen.queryByText(/自动识别/)).toBeNull();
+  });
+
+  it("the last choice is preferred over the UI's language, where it is ready", async () => {
+    localStorage.setItem("yuelu_transcribe_language", "en");
+    signedInBackend({
+      "GET /api/v1/dictation/configuration": () => configuration([lang("zh"), lang("en"), lang("auto")]),
+    });
+    renderOptions();
+    await waitFor(() => expect(chosen()).toHaveTextContent("en"));
+  });
+
+  it("asks again every 5 s while a model downloads; Chinese is preselected once it is ready", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const answers = [
       configuration([
@@ -95,17 +173,16 @@ describe("language choice: the engine's state in words", () => {
     renderOptions();
     const zh = await screen.findByRole("radio", { name: /中文/ });
     expect(zh).toBeDisabled();
-    expect(screen.getByTestId("downloading-zh")).toHaveTextContent("模型下载中 10%");
+    expect(screen.getByTestId("downloading-zh")).toHaveTextContent("中文识别模型正在下载（10%）");
 
     await vi.advanceTimersByTimeAsync(5_000);
-    await waitFor(() => expect(screen.getByTestId("downloading-zh")).toHaveTextContent("模型下载中 87%"));
+    await waitFor(() => expect(screen.getByTestId("downloading-zh")).toHaveTextContent("中文识别模型正在下载（87%）"));
+    expect(chosen()).toHaveTextContent("");
     await vi.advanceTimersByTimeAsync(5_000);
     await waitFor(() => expect(screen.getByRole("radio", { name: /中文/ })).toBeEnabled());
     expect(screen.queryByTestId("downloading-zh")).toBeNull();
-    // without a state, missing shows the plain word
-    expect(screen.getByTestId("missing-auto")).toHaveTextContent("未安装");
-    await userEvent.click(screen.getByRole("radio", { name: /中文/ }));
-    expect(screen.getByTestId("chosen")).toHaveTextContent("zh");
+    // the user had not chosen: their language is preselected now that it is ready
+    await waitFor(() => expect(chosen()).toHaveTextContent("zh"));
 
     // nothing downloads any more: no more polling
     const calls = api.callsTo("/dictation/configuration").length;
@@ -125,31 +202,40 @@ describe("language choice: the engine's state in words", () => {
     });
     renderOptions();
     expect(await screen.findByRole("alert")).toHaveTextContent("语音识别模型正在下载，下载完成后即可转写");
+    expect(screen.queryByTestId("choose-language")).toBeNull();
   });
 
-  it("in English: the states in English, the server's sentence as it sent it", async () => {
+  it("in English: the English UI preselects English; the states in English, the server's sentence as it sent it", async () => {
     setLang("en");
-    const sentence = "The speech model could not be downloaded; the server retries by itself.";
+    const sentence = "Chinese recognition is not installed on this site yet. Please contact the site administrator";
     const api = signedInBackend({
       "GET /api/v1/dictation/configuration": () =>
-        configuration([
-          lang("zh", { state: "downloading", progress: 64 }),
-          lang("en"),
-          lang("auto", { state: "failed", missing: sentence }),
-        ]),
+        configuration([lang("zh", { state: "missing", missing: sentence }), lang("en"), lang("auto")]),
+    });
+    renderOptions();
+    await waitFor(() => expect(chosen()).toHaveTextContent("en"));
+    expect(screen.getByTestId("missing-zh")).toHaveTextContent(sentence);
+    expect(screen.getByRole("radio", { name: /English/ })).toHaveAccessibleDescription("For English speech only");
+    expect(screen.queryByRole("radio", { name: /Detect/ })).toBeNull();
+    expect(api.callsTo("/dictation/configuration")[0]!.headers.lang).toBe("en");
+  });
+
+  it("in English, a Chinese download shows its percentage and bar", async () => {
+    setLang("en");
+    signedInBackend({
+      "GET /api/v1/dictation/configuration": () =>
+        configuration([lang("zh", { state: "downloading", progress: 64 }), lang("en"), lang("auto")]),
     });
     renderOptions();
     expect(await screen.findByTestId("downloading-zh")).toHaveTextContent(
-      "downloading the model: 64% · it can be chosen once the download finishes",
+      "The Chinese model is downloading (64%) · it can be chosen once the download finishes",
     );
     expect(screen.getByRole("progressbar", { name: "Chinese model download" })).toHaveAttribute("aria-valuenow", "64");
-    expect(screen.getByTestId("missing-auto")).toHaveTextContent(`unavailable: ${sentence}`);
-    expect(api.callsTo("/dictation/configuration")[0]!.headers.lang).toBe("en");
   });
 });
 
 describe("a refusal for want of an engine (70001)", () => {
-  const MESSAGE = "中文语音识别模型正在下载（42%），下载完成后即可使用，请稍后再试";
+  const MESSAGE = DOWNLOADING_ZH;
   const FILE_MESSAGE = "服务器未安装中文语音识别模型，请联系管理员";
 
   async function startFromDetail(routes: Parameters<typeof signedInBackend>[0]) {

@@ -1,6 +1,15 @@
 import type { DictationConfiguration, DictationLanguage } from "@yuelu/contracts";
 import { describe, expect, it } from "vitest";
-import { downloadPercent, hasAvailableLanguage, isDownloading, pickLanguage } from "./languages.ts";
+import {
+  canTellApart,
+  downloadPercent,
+  hasAvailableLanguage,
+  isDownloading,
+  liveLanguageFor,
+  offeredLanguages,
+  pickLanguage,
+  preferredLanguages,
+} from "./languages.ts";
 
 const lang = (value: DictationLanguage["value"], state: DictationLanguage["state"], progress?: number) =>
   ({ value, label: value, available: state === "ready", state, engine: "x", progress }) as DictationLanguage;
@@ -11,12 +20,46 @@ const config = (...languages: DictationLanguage[]): DictationConfiguration => ({
 });
 
 describe("languages", () => {
-  it("preselects only a ready language: the current one, else auto, else the first ready", () => {
-    const c = config(lang("zh", "downloading", 50), lang("en", "ready"), lang("auto", "missing"));
-    expect(pickLanguage(c, "zh")).toBe("en");
-    expect(pickLanguage(c, "en")).toBe("en");
-    expect(pickLanguage(config(lang("zh", "ready"), lang("auto", "ready")), "en")).toBe("auto");
-    expect(pickLanguage(config(lang("zh", "failed")), "auto")).toBe("auto");
+  it("preselects the preferred language where it is ready, else nothing: never another one in silence", () => {
+    const zhDownloading = config(lang("zh", "downloading", 50), lang("en", "ready"), lang("auto", "missing"));
+    // a Chinese user while Chinese downloads: nothing, not English
+    expect(pickLanguage(zhDownloading, null, ["zh"])).toBeNull();
+    expect(pickLanguage(zhDownloading, "zh", ["zh"])).toBeNull();
+    // an English user, or one who chose English: English
+    expect(pickLanguage(zhDownloading, null, ["en"])).toBe("en");
+    expect(pickLanguage(zhDownloading, "en", ["zh"])).toBe("en");
+    // everything ready: the preferred one (the UI's language, or the last choice)
+    const ready = config(lang("zh", "ready"), lang("en", "ready"), lang("auto", "ready"));
+    expect(pickLanguage(ready, null, ["zh"])).toBe("zh");
+    expect(pickLanguage(ready, null, ["auto", "zh"])).toBe("auto");
+    // a choice that stops being ready is dropped; "auto" where it cannot tell the languages apart is never kept
+    expect(pickLanguage(config(lang("zh", "failed"), lang("en", "ready")), "zh", ["zh"])).toBeNull();
+    expect(
+      pickLanguage(config(lang("zh", "missing"), lang("en", "ready"), lang("auto", "ready")), "auto", ["en"]),
+    ).toBe("en");
+  });
+
+  it("prefers the last choice, else the UI's language; a last 'auto' falls back to the UI's language", () => {
+    expect(preferredLanguages(null, "zh")).toEqual(["zh"]);
+    expect(preferredLanguages("en", "zh")).toEqual(["en"]);
+    expect(preferredLanguages("auto", "en")).toEqual(["auto", "en"]);
+  });
+
+  it("offers auto only where it can tell the languages apart", () => {
+    const all = config(lang("zh", "ready"), lang("en", "ready"), lang("auto", "ready"));
+    expect(canTellApart(all)).toBe(true);
+    expect(offeredLanguages(all).map((l) => l.value)).toEqual(["zh", "en", "auto"]);
+    const noZh = config(lang("zh", "downloading", 5), lang("en", "ready"), lang("auto", "ready"));
+    expect(canTellApart(noZh)).toBe(false);
+    expect(offeredLanguages(noZh).map((l) => l.value)).toEqual(["zh", "en"]);
+    expect(offeredLanguages(config(lang("zh", "ready"), lang("en", "ready"), lang("auto", "missing"))).length).toBe(2);
+  });
+
+  it("live captions start in the preferred language where offered, else off", () => {
+    expect(liveLanguageFor("zh", { zh: false, en: true })).toBeNull();
+    expect(liveLanguageFor("en", { zh: false, en: true })).toBe("en");
+    expect(liveLanguageFor("zh", { zh: true, en: true })).toBe("zh");
+    expect(liveLanguageFor("zh", undefined)).toBe("zh");
   });
 
   it("an available flag without the ready state is not selectable", () => {

@@ -8,7 +8,7 @@ import { AiNote } from "./ai-note.tsx";
 /**
  * The AI buttons of a panel, shown only with a model configured, with why the last press was refused (70002,
  * 50008: the server's words from the catalogue) and where the text goes. `offline` replaces the buttons when
- * no model is configured (the translation says what the operator must set).
+ * no model is configured; that the AI features are off is said once per page (AiOffNote), not per panel.
  */
 export function AiControls({
   notes,

@@ -8,7 +8,8 @@ import { PassageButton, type PassageTarget } from "./passage-link.tsx";
 
 /**
  * The model's answer to a question, polled until it is written; its `[n]` citations are chips that play (or
- * open) the passage they cite. A number the answer cites but the citations lack stays plain text.
+ * open) the passage they cite. A number the answer cites but the citations lack stays plain text. A plain-text
+ * answer that cites nothing says so, so it is not taken for one resting on the passages.
  */
 export function AnswerView({ initial, target, across }: { initial: NoteTask; target: PassageTarget; across: boolean }) {
   const { t } = useTranslation();
@@ -29,7 +30,7 @@ export function AnswerView({ initial, target, across }: { initial: NoteTask; tar
       </div>
     );
 
-  const { answer, citations } = task.result as AnswerNote;
+  const { answer, citations, fallback } = task.result as AnswerNote;
   const byN = new Map(citations.map((c) => [c.n, c]));
   return (
     <div className="answer" data-testid="answer">
@@ -59,6 +60,11 @@ export function AnswerView({ initial, target, across }: { initial: NoteTask; tar
           );
         })}
       </p>
+      {fallback?.answer === "prose" && citations.length === 0 && (
+        <p className="muted answer-source" data-testid="answer-source">
+          {t("notes.answerFromProse")}
+        </p>
+      )}
     </div>
   );
 }

@@ -98,7 +98,7 @@ describe("ask this recording", () => {
     });
     renderApp(DETAIL);
     const panel = await askOnDetail("面试");
-    expect(await within(panel).findByText("未配置大语言模型，只列出相关段落。")).toBeInTheDocument();
+    expect(await within(panel).findByText("AI 功能未开启，只列出相关段落。")).toBeInTheDocument();
     expect(within(panel).getAllByTestId("passage")).toHaveLength(1);
     expect(within(panel).queryByTestId("answer")).toBeNull();
   });

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button.tsx";
 import { useAsk, useLlmEngine } from "../api/ask.ts";
 import { useNotes } from "../api/get-notes.ts";
-import { AiNote } from "./ai-note.tsx";
+import { AiNote, AiOffNote } from "./ai-note.tsx";
 import { AnswerView } from "./answer-view.tsx";
 import { type PassageTarget, PassageTime } from "./passage-link.tsx";
 import "./ask-panel.css";
@@ -53,7 +53,8 @@ export function AskPanel({ fileId, target }: { fileId?: number; target: PassageT
         </Button>
       </form>
       {notes.data && <AiNote llm={notes.data.llm} budget={notes.data.budget} />}
-      {engine.data && <AiNote llm={engine.data} />}
+      {/* across my records this panel is the page: it says itself that AI features are off */}
+      {engine.data && (engine.data.configured ? <AiNote llm={engine.data} /> : <AiOffNote />)}
       {ask.isError && (
         <p className="error-text" role="alert">
           {ask.error.message}

@@ -35,7 +35,7 @@ export function AudioNotesLine({ audio }: { audio: AudioNotes | null }) {
       data-testid="audio-notes"
       title={
         audio.dereverberated && audio.rt60Ms
-          ? `${t("transcript.audioSnr", { db: Math.round(audio.snrDb) })} · ${t("transcript.audioRt60", { ms: audio.rt60Ms })}`
+          ? `${t("transcript.audioSnr", { db: Math.round(audio.snrDb) })} · ${t("transcript.audioRt60", { seconds: Number((audio.rt60Ms / 1000).toFixed(2)) })}`
           : t("transcript.audioSnr", { db: Math.round(audio.snrDb) })
       }
     >

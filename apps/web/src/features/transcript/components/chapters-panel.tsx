@@ -1,4 +1,5 @@
 import type { Chapters } from "@yuelu/contracts";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button.tsx";
 import { useCreateNote } from "../api/create-note.ts";
@@ -58,6 +59,12 @@ export function ChaptersPanel({ fileId, onSeek }: { fileId: number; onSeek: (seg
   );
 }
 
+/** How the chapters were made: by the model, offline because its answer was unusable, or offline by default. */
+function chapterSourceText(chapters: Chapters, model: string, t: TFunction): string {
+  if (chapters.fallback?.chapters === "offline") return t("notes.chaptersFallback");
+  return chapters.source === "llm" ? t("notes.llmChapters", { model }) : t("notes.offlineChapters");
+}
+
 function ChapterList({
   chapters,
   model,
@@ -72,7 +79,7 @@ function ChapterList({
   return (
     <>
       <p className="muted chapters-source" data-testid="chapters-source">
-        {chapters.source === "llm" ? t("notes.llmChapters", { model }) : t("notes.offlineChapters")}
+        {chapterSourceText(chapters, model, t)}
       </p>
       <ol className="chapters-list">
         {chapters.chapters.map((chapter, k) => (

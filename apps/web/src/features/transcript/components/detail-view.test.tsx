@@ -122,7 +122,7 @@ describe("/detail transcript", () => {
     await segments();
     const notes = screen.getByTestId("audio-notes");
     expect(notes).toHaveTextContent("已减弱混响");
-    expect(notes).toHaveAttribute("title", "估计信噪比 31 dB · 估计混响时间 352 毫秒");
+    expect(notes).toHaveAttribute("title", "估计信噪比 31 dB · 估计混响时间 0.35 秒");
   });
 
   it("plays mp4 and other video containers in a <video>", async () => {

@@ -88,7 +88,19 @@ export function SummaryPanel({
         </Button>
       </AiControls>
       <NoteState fileId={fileId} task={task} onRegenerate={summarise} regenerating={update.isPending} />
-      {notes.data && <TodoList todos={made ? made.todos : notes.data.offline.todos} offline={!made} onPlay={onPlay} />}
+      {made?.fallback?.abstracts === "prose" && (
+        <p className="muted summary-source" data-testid="summary-source">
+          {t("notes.summaryFromProse")}
+        </p>
+      )}
+      {notes.data && (
+        <TodoList
+          todos={made ? made.todos : notes.data.offline.todos}
+          offline={!made}
+          fallback={made?.fallback?.todos === "offline"}
+          onPlay={onPlay}
+        />
+      )}
     </div>
   );
 }

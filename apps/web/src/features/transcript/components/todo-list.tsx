@@ -5,23 +5,27 @@ import "./summary-panel.css";
 
 /**
  * The to-dos said in the recording, each with its owner and due date when they were said, and its moment: a
- * click plays from there. Those found without a model say so (they are sentences that sound like a to-do).
+ * click plays from there. Those found without a model say so (they are sentences that sound like a to-do), and
+ * so do those found offline because the model listed none (`fallback`).
  */
 export function TodoList({
   todos,
   offline,
+  fallback = false,
   onPlay,
 }: {
   todos: readonly ActionItem[];
   offline: boolean;
+  fallback?: boolean;
   onPlay: (segmentIndex: number) => void;
 }) {
   const { t } = useTranslation();
+  const source = fallback ? t("notes.todosFallback") : offline ? t("notes.todosOffline") : null;
   return (
     <section className="todos" data-testid="todos" aria-labelledby="todos-title">
       <h3 className="todos-title" id="todos-title">
         {t("notes.todos")}
-        {offline && <span className="muted todos-source"> · {t("notes.todosOffline")}</span>}
+        {source && <span className="muted todos-source"> · {source}</span>}
       </h3>
       {todos.length === 0 ? (
         <p className="muted">{t("notes.noTodos")}</p>

@@ -9,6 +9,7 @@ import { useUpdatePara } from "../api/update-para.ts";
 import { isNoteDone, noteOf, translationTarget } from "../lib/notes.ts";
 import { findMatches, matchesBySegment } from "../lib/search.ts";
 import { segmentAt, speakerIndexes } from "../lib/segments.ts";
+import { AiOffNote } from "./ai-note.tsx";
 import { AskPanel } from "./ask-panel.tsx";
 import { AudioNotesLine } from "./audio-notes.tsx";
 import { ChaptersPanel } from "./chapters-panel.tsx";
@@ -228,6 +229,8 @@ export function TranscriptView({
         )}
       </div>
       <aside className="detail-side">
+        {/* once for the page, with the notes (on a phone, in their pane: never above the transcript) */}
+        {notes.data && !notes.data.llm.configured && <AiOffNote />}
         <Tabs.Root defaultValue="summary">
           <Tabs.List className="tabs-list" aria-label={t("transcript.tabs")}>
             <Tabs.Trigger value="summary" className="tabs-trigger">

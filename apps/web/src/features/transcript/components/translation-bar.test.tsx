@@ -33,13 +33,18 @@ afterEach(() => {
 const bar = () => screen.findByTestId("translation-bar", {}, { timeout: 10_000 });
 
 describe("/detail translation", () => {
-  it("without a model says what the operator must set", async () => {
+  it("without a model: no translation bar above the transcript; the page says once, in users' words, that AI is off", async () => {
     notesBackend({ "GET /text/notes": () => notesOf({ llm: NO_LLM }) });
     renderApp(DETAIL);
-    const offline = await within(await bar()).findByTestId("translation-offline");
-    expect(offline).toHaveTextContent("LLM_URL");
-    expect(offline).toHaveTextContent("LLM_MODEL");
-    expect(within(offline).getByRole("button", { name: "翻译成英文" })).toBeDisabled();
+    const off = await screen.findByTestId("ai-off", {}, { timeout: 10_000 });
+    expect(off).toHaveTextContent("AI 功能未开启");
+    expect(off).toHaveTextContent("开启后可生成摘要、章节、翻译和问答");
+    expect(screen.getAllByTestId("ai-off")).toHaveLength(1);
+    expect(screen.queryByTestId("translation-bar")).toBeNull();
+    expect(screen.queryByRole("button", { name: "翻译成英文" })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/LLM_|大语言模型/);
+    // with the notes, not between the player and the transcript (on a phone it is in the notes' pane)
+    expect(off.closest(".detail-side")).not.toBeNull();
   });
 
   it("translates a Chinese transcript into English (one task per press), then shows it side by side or alone", async () => {

@@ -1,7 +1,5 @@
-import { StatusCode } from "@yuelu/contracts/constants";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button.tsx";
-import { codeMessage } from "@/lib/api-client.ts";
 import { useCreateNote } from "../api/create-note.ts";
 import { useNotes } from "../api/get-notes.ts";
 import { isNoteDone, isNoteRunning, noteOf } from "../lib/notes.ts";
@@ -19,7 +17,8 @@ const VIEWS: [TranslationView, string][] = [
 /**
  * Translation of the whole transcript into `target` (English for a Chinese one, Chinese otherwise), segment by
  * segment: the button, its progress, and once done how to show it — the original, side by side, or the
- * translation only. Without a model it says what the operator must set.
+ * translation only. Without a model it is not shown: the page says once that AI features are off (AiOffNote),
+ * and on a phone nothing stands between the player and the transcript.
  */
 export function TranslationBar({
   fileId,
@@ -39,21 +38,11 @@ export function TranslationBar({
   const done = isNoteDone(task);
   const translate = () => create.mutate({ kind: "translation", target });
   const lang = t(`notes.lang.${target}`);
+  if (notes.data && !notes.data.llm.configured) return null;
 
   return (
     <div className="translation-bar" data-testid="translation-bar">
-      <AiControls
-        notes={notes}
-        error={create.error}
-        offline={
-          <p className="muted translation-offline" data-testid="translation-offline">
-            <Button size="sm" variant="secondary" disabled>
-              {t("notes.translate", { lang })}
-            </Button>{" "}
-            {t("notes.translationNeedsLlm")} {codeMessage(StatusCode.LlmNotConfigured)}
-          </p>
-        }
-      >
+      <AiControls notes={notes} error={create.error}>
         <Button
           size="sm"
           variant="secondary"

@@ -18,7 +18,7 @@ export function voice(promptId: number, over: Partial<VoiceItem> = {}): VoiceIte
       gender: en ? "男声" : "女声",
       ageGroup: "成年",
       style: "自然",
-      engine: "eSpeak NG（离线）",
+      engine: "标准音质（离线）",
     },
     sampleText: "你好，欢迎使用悦录。",
     audioUrl: "",
@@ -40,7 +40,7 @@ export const selectOptions: SelectOptions = {
   ],
   ageGroups: [{ value: "adult", label: "成年" }],
   styles: [{ value: "natural", label: "自然" }],
-  engines: [{ value: "espeak-ng", label: "eSpeak NG（离线）" }],
+  engines: [{ value: "espeak-ng", label: "标准音质（离线）" }],
   defaults: { zh: 1, en: 2 },
   limits: {
     maxChars: 5000,

@@ -88,7 +88,7 @@ export function libraryVoice(promptId: number, over: Partial<VoiceItem> = {}): V
     ageGroup: "adult",
     style: "natural",
     engine: "espeak-ng",
-    labels: { language: "中文", gender: "女声", ageGroup: "成年", style: "自然", engine: "eSpeak NG（离线）" },
+    labels: { language: "中文", gender: "女声", ageGroup: "成年", style: "自然", engine: "标准音质（离线）" },
     sampleText: "你好",
     audioUrl: "",
     playing: false,
