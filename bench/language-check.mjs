@@ -126,7 +126,7 @@ try {
         table.set(key, row);
         const e = verdict.evidence;
         const figures = e
-          ? `conf ${e.confidence.toFixed(3)}, numbers ${(e.numeric * 100).toFixed(0)} %, repeats ${(e.repeats * 100).toFixed(0)} %, ${e.words} words`
+          ? `conf ${e.confidence.toFixed(3)}, numbers ${(e.numeric * 100).toFixed(0)} %, repeats ${(e.repeats * 100).toFixed(0)} %, ${e.words} words in ${(e.speechMs / 1000).toFixed(1)} s`
           : "no evidence";
         const wrong = (source.language === "en") === (verdict.english === "no");
         if (showTexts || wrong) {

@@ -228,7 +228,7 @@ describe("delivery", () => {
 
     webhooks = startWorker();
     // the sweep a starting worker runs, and housekeeping every 10 minutes
-    const swept = await runHousekeeping(t.domain, { requeueWebhooks: webhooks.requeueDue });
+    const swept = await runHousekeeping(t.domain, { queues: t.queues });
     expect(swept.requeuedWebhooks).toBeGreaterThanOrEqual(2);
     await waitFor(
       "both deliveries",
@@ -237,6 +237,68 @@ describe("delivery", () => {
     const [first, second] = receiver.to("/restart");
     expect(second!.headers["webhook-id"]).toBe(first!.headers["webhook-id"]);
     expect(receiver.verify(receiver.to("/while-down")[0]!, down.secret)).toMatchObject({ type: "webhook.test" });
+  });
+});
+
+describe("transcript.updated (issue 42)", () => {
+  it("one delivery per committed change, with its kind and version; search finds an edit's word at once", async () => {
+    const endpoint = await register(alice, "/transcripts", ["transcript.updated"]);
+    const seen = () => receiver.to("/transcripts").map((r) => receiver.verify(r, endpoint.secret));
+    const waitForCount = (n: number) => waitFor(`${n} transcript.updated`, async () => seen().length >= n || null);
+
+    // a new transcript (the worker's rule): "finished", version 1
+    const { fileId } = await finishATranscription(alice.userId);
+    await waitForCount(1);
+    expect(seen()[0]).toMatchObject({ type: "transcript.updated", data: { fileId, change: "finished", version: 1 } });
+
+    // the user gives it text: 50 segments in one update_text — one change
+    const segments = Array.from({ length: 50 }, (_, i) => ({
+      spkName: "说话人1",
+      startTime: i * 1000,
+      endTime: i * 1000 + 900,
+      text: i === 7 ? "we discussed the zanzibar proposal" : `sentence ${i}`,
+    }));
+    const replaced = await post(alice, "/api/v1/audio/text/update_text", { fileId, asrResult: segments });
+    expect(replaced.body.status_code, replaced.body.status_msg).toBe(1);
+    await waitForCount(2);
+    expect(seen()[1]).toMatchObject({ data: { fileId, change: "edited", version: 2 } });
+
+    // a paragraph edited: "edited"; search finds the word typed, the moment the call answered
+    const edited = await post(alice, "/text/update_para", { fileId, index: 3, text: "the quokka budget" });
+    expect(edited.body.status_code, edited.body.status_msg).toBe(1);
+    const found = await get(alice, `/api/v1/search?q=quokka`);
+    expect(found.body.status_code, found.body.status_msg).toBe(1);
+    expect(JSON.stringify(found.body.data)).toContain(String(fileId));
+    await waitForCount(3);
+    expect(seen()[2]).toMatchObject({ data: { change: "edited", version: 3 } });
+
+    // a speaker renamed in one segment, then in all 50 at once: one change each
+    await post(alice, "/text/update_para", { fileId, index: 0, spkName: "王老师" });
+    await post(alice, "/text/update_para", { fileId, index: 1, spkName: "李老师", renameAll: true });
+    await waitForCount(5);
+    expect(
+      seen()
+        .slice(3)
+        .map((p) => [p.data.change, p.data.version]),
+    ).toEqual([
+      ["speakers", 4],
+      ["speakers", 5],
+    ]);
+
+    // the summary saved
+    const summary = await post(alice, "/text/update_abstracts", { fileId, abstracts: "A short summary." });
+    expect(summary.body.status_code, summary.body.status_msg).toBe(1);
+    await waitForCount(6);
+    expect(seen()[5]).toMatchObject({ data: { change: "summary", version: 6 } });
+
+    // an edit that changes nothing announces nothing
+    await post(alice, "/text/update_para", { fileId, index: 0, spkName: "王老师" });
+    await sleep(600);
+    expect(seen()).toHaveLength(6);
+    const row = await t.db.transcript.findUniqueOrThrow({ where: { fileId } });
+    expect(row.version).toBe(6);
+    // and every delivery was one event, delivered once
+    expect(new Set(receiver.to("/transcripts").map((r) => r.headers["webhook-id"])).size).toBe(6);
   });
 });
 

@@ -278,10 +278,12 @@ describe("the operator console", () => {
 
     // gift codes: who redeemed the code the user redeemed
     await page.goto(`${server.baseUrl}/admin/gifts?codes.batch=${batch}`);
-    const codeRow = page.getByTestId(`code-${codes[0]}`);
+    // the list shows codes masked (issue 40): the row is found by the masked code
+    const masked = maskGiftCode(codes[0] ?? "");
+    const codeRow = page.getByTestId("codes-table").locator("tr", { hasText: masked });
     await codeRow.waitFor({ timeout: 15_000 });
     await codeRow.getByRole("button", { name: "Who redeemed" }).click();
-    const redemptions = page.getByRole("dialog", { name: `Who redeemed ${codes[0]}` });
+    const redemptions = page.getByRole("dialog", { name: `Who redeemed ${masked}` });
     await redemptions.getByTestId("redemptions-table").waitFor({ timeout: 15_000 });
     expect(await redemptions.getByTestId("redemptions-table").innerText()).toContain(userPhone);
     expect(await redemptions.getByTestId("pager-total").innerText()).toBe("1 row");
@@ -327,7 +329,11 @@ describe("the operator console", () => {
     expect(await overflow(small)).toBeLessThanOrEqual(0);
     await snapEn(small, "users-phone");
     await small.goto(`${server.baseUrl}/admin/gifts?codes.batch=${batch}`);
-    await small.getByTestId(`code-${codes[0]}`).getByRole("button", { name: "Who redeemed" }).click();
+    await small
+      .getByTestId("codes-table")
+      .locator("tr", { hasText: maskGiftCode(codes[0] ?? "") })
+      .getByRole("button", { name: "Who redeemed" })
+      .click();
     await small.getByTestId("redemptions-table").waitFor({ timeout: 15_000 });
     expect(await overflow(small)).toBeLessThanOrEqual(0);
     await snapEn(small, "gifts-redemptions-phone");

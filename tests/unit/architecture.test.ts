@@ -81,6 +81,7 @@ describe("who may import whom", () => {
       "engines.ts",
       "limits.ts",
       "live-constants.ts",
+      "server-messages.ts",
       "share-constants.ts",
       "statuses.ts",
       "text.ts",
@@ -109,9 +110,10 @@ describe("who may import whom", () => {
 
 describe("business rules live in packages/domain", () => {
   // Writes that move money, time, quotas, task states, live-caption sessions (their charge and their
-  // count) or webhook deliveries: nowhere but the domain.
+  // count), webhook deliveries, or change a user's records, transcripts (every write announced: search,
+  // webhooks), orders, notes and voices: nowhere but the domain.
   const RULE_WRITES =
-    /\.(transcriptionTask|timeCard|timeCardDeduction|beanLedger|quotaDay|welcomeGift|ttsTask|ttsQuotaDay|liveSession|webhookEndpoint|webhookDelivery|webhookAttempt)\.(create|createMany|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany)\(|INSERT INTO (bean_ledger|quota_days|time_cards|tts_quota_days|tts_tasks|live_sessions)|UPDATE (quota_days|time_cards|transcription_tasks|tts_quota_days|tts_tasks|live_sessions)/;
+    /\.(transcriptionTask|timeCard|timeCardDeduction|beanLedger|quotaDay|welcomeGift|ttsTask|ttsQuotaDay|liveSession|webhookEndpoint|webhookDelivery|webhookAttempt|audioRecord|transcript|order|noteTask|userVoice|voiceWork|storageHold)\.(create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany)\(|(INSERT INTO|UPDATE|DELETE FROM) "?(bean_ledger|quota_days|time_cards|tts_quota_days|tts_tasks|live_sessions|transcription_tasks|audio_records|transcripts|orders|note_tasks|user_voices|voice_works|storage_holds)\b/;
 
   it("no app writes them itself", () => {
     const offenders = [...sources("apps/api/src"), ...sources("apps/worker/src"), ...sources("launcher")].filter((f) =>

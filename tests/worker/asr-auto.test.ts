@@ -139,7 +139,7 @@ describe("'auto' with the product's engines", () => {
     expect(await balances(t.db, task)).toEqual({ cardRemaining: task.cardSeconds, daySeconds: 0 });
     const message = transcriptionFailureMessage(row.errorReason, "en");
     // a plain sentence for the user (issue 30): no paths, variables or commands
-    expect(message).toMatch(/speech recognition is not ready.*refunded/i);
+    expect(message).toMatch(/speech recognition is not (ready|installed).*refunded/i);
     expect(message).not.toMatch(/\/|HF_ENDPOINT|npm run|`/);
   });
 });

@@ -1,5 +1,9 @@
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { LIVE_PATH, LiveCloseCode, StatusCode } from "@yuelu/contracts";
 import { businessDay, LIVE_BLOCK_SECONDS } from "@yuelu/domain";
 import { loadLiveConfig, startHeartbeat } from "@yuelu/runtime";
@@ -201,6 +205,34 @@ describe("pacing and charging", () => {
     const row = await t.db.liveSession.findUniqueOrThrow({ where: { id: ready.sessionId } });
     expect(row).toMatchObject({ secondsCharged: 8, endReason: "refused" });
     expect(await charged(user.userId)).toEqual({ cards: 8, today: 8 });
+  });
+
+  it("Mandarin on English captions (issue 41): the page is told what was heard, the socket closes, nothing is charged", {
+    timeout: 90_000,
+  }, async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "yuelu-live-zh-"));
+    try {
+      const file = path.join(dir, "mandarin.wav");
+      execFileSync("espeak-ng", [
+        ...["-v", "cmn", "-w", file],
+        "今天下午三点我们在会议室讨论明年的预算。大家都同意先修理图书馆的屋顶，然后再买新的电脑。这个季度的销售额比去年同期增长了百分之十五。",
+      ]);
+      const mandarin = Int16Array.from((await decodeToPcm(file)).samples as Int16Array);
+      const user = await userWithTime(3600);
+      const c = await Client.connect(wsOf(t), { cookie: user.cookie, lang: "zh" });
+      c.send({ type: "start", language: "en" });
+      const ready = await c.next("ready");
+      await c.stream(mandarin, 0, mandarin.length, 4);
+      const told = await c.next("unavailable", 60_000);
+      expect(told.reason).toMatch(/^这段录音听起来是中文/);
+      expect((await c.closed).code).toBe(LiveCloseCode.Unavailable);
+      await live.hub.settled();
+      const row = await t.db.liveSession.findUniqueOrThrow({ where: { id: ready.sessionId } });
+      expect(row).toMatchObject({ secondsCharged: 0, endReason: "refused" });
+      expect(await charged(user.userId)).toEqual({ cards: 0, today: 0 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

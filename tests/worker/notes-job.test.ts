@@ -671,7 +671,7 @@ describe("failures, retries, cancel", () => {
       where: { id: task.id },
       data: { status: 1, startedAt: twoHoursAgo, tokensUsed: 123 },
     });
-    const result = await runHousekeeping(t.domain, { notesQueue: t.queues.queue(QueueName.Notes) });
+    const result = await runHousekeeping(t.domain, { queues: t.queues });
     expect(result.failedStuckNoteTasks).toBeGreaterThanOrEqual(1);
     const row = await t.db.noteTask.findUniqueOrThrow({ where: { id: task.id } });
     expect(row).toMatchObject({ status: -1, errorCode: 40005, errorReason: "failed" });

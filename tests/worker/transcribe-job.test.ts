@@ -281,7 +281,7 @@ describe("stuck transcriptions (housekeeping)", () => {
       FileStatus.InQueue,
     );
     // housekeeping runs the same check; nothing more to do now
-    const again = await runHousekeeping(t.domain, { transcriptionQueue: queue });
+    const again = await runHousekeeping(t.domain, { queues: t.queues });
     expect(again.failedStuckTasks).toBe(0);
   });
 

@@ -382,7 +382,7 @@ describe("stuck text-to-speech tasks (housekeeping)", () => {
     }
     expect((await t.db.ttsTask.findUniqueOrThrow({ where: { id: lost.taskId } })).errorReason).toBe("job-lost");
     expect((await t.db.ttsTask.findUniqueOrThrow({ where: { id: fresh.taskId } })).status).toBe(FileStatus.InQueue);
-    const again = await runHousekeeping(t.domain, { ttsQueue: queue });
+    const again = await runHousekeeping(t.domain, { queues: t.queues });
     expect(again.failedStuckTtsTasks).toBe(0);
   });
 });

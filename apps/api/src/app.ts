@@ -8,6 +8,7 @@ import { type DomainContext, systemClock } from "@yuelu/domain";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import fp from "fastify-plugin";
 import type { AppDeps } from "./deps.ts";
+import { API_PREFIX } from "./lib/file-urls.ts";
 import accountRoutes from "./modules/account/routes.ts";
 import openAiRoutes from "./modules/openai/routes.ts";
 import payments from "./modules/payments/plugin.ts";
@@ -25,7 +26,7 @@ import security from "./plugins/security.ts";
 import slowClients from "./plugins/slow-clients.ts";
 import web from "./plugins/web.ts";
 
-export const API_PREFIX = "/voice_yuelu";
+export { API_PREFIX };
 
 declare module "fastify" {
   interface FastifyInstance {

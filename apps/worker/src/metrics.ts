@@ -11,16 +11,12 @@ import {
   QueueName,
 } from "@yuelu/runtime";
 import { type Job, type Processor, UnrecoverableError } from "bullmq";
+import { WORKER_JOB_ROWS } from "./jobs/table.ts";
 
-/** `type` of yuelu_job_duration_seconds for each queue's jobs (docs/metrics.md). */
-export const JOB_TYPE: Record<QueueName, string> = {
+/** `type` of yuelu_job_duration_seconds for each queue's jobs (docs/metrics.md): the job table's `metric`. */
+export const JOB_TYPE: Partial<Record<QueueName, string>> = {
   [QueueName.Housekeeping]: "housekeeping",
-  [QueueName.Transcription]: "transcription",
-  [QueueName.Tts]: "tts",
-  [QueueName.TtsSamples]: "tts-sample",
-  [QueueName.Voice]: "voice",
-  [QueueName.Webhooks]: "webhook",
-  [QueueName.Notes]: "note",
+  ...Object.fromEntries(WORKER_JOB_ROWS.map((row) => [row.def.queue, row.metric])),
 };
 
 /**

@@ -1,10 +1,8 @@
-import { NOTE_JOB, type NoteJob, ZNoteJob } from "@yuelu/contracts";
-import { failNoteTask, retryNoteTask, systemClock } from "@yuelu/domain";
-import { QueueName } from "@yuelu/runtime";
-import { UnrecoverableError } from "bullmq";
+import { systemClock } from "@yuelu/domain";
 import { configuredLlm, type LlmClient } from "./engines/llm/index.ts";
-import { isPermanentNoteFailure, NoteTaskGoneError, noteFailureOf, runNoteJob } from "./jobs/notes.ts";
-import { runTaskAttempt } from "./task-attempt.ts";
+import { runNoteJob } from "./jobs/notes.ts";
+import { WORKER_JOBS } from "./jobs/table.ts";
+import { startTaskWorker } from "./task-worker.ts";
 import type { TtsWorkerContext } from "./tts-worker.ts";
 
 export interface NotesWorkerContext extends Omit<TtsWorkerContext, "tts"> {
@@ -24,44 +22,18 @@ export interface NotesWorkerOptions {
 }
 
 /**
- * The "notes" queue: job "note" `{taskId}` (docs/notes.md). The API enqueues it with attempts 3 and
- * exponential backoff; an unreachable or overloaded model is retried (the pieces already answered are
- * kept), a refused request or a rejected answer is not; the final failure settles the task's tokens.
+ * The "notes" queue: job "note" `{taskId}` (docs/notes.md), the job table's `note` row. An unreachable or
+ * overloaded model is retried (the pieces already answered are kept), a refused request or a rejected
+ * answer is not; the final failure settles the task's tokens.
  */
 export function startNotesWorker(ctx: NotesWorkerContext, options: NotesWorkerOptions = {}) {
   const domain = { db: ctx.db, clock: ctx.clock ?? systemClock, events: ctx.events, config: ctx.config };
   const llm = ctx.llm === undefined ? configuredLlm(ctx.config) : ctx.llm;
   if (!llm) ctx.log.info({}, "notes: no LLM_URL set, so no text is sent to a language model");
-  const worker = ctx.queues.worker<NoteJob>(
-    QueueName.Notes,
-    async (job) => {
-      if (job.name !== NOTE_JOB) throw new UnrecoverableError(`unknown job name ${job.name}`);
-      const parsed = ZNoteJob.safeParse(job.data);
-      if (!parsed.success) throw new UnrecoverableError("invalid note job payload");
-      const { taskId } = parsed.data;
-      return runTaskAttempt(
-        job,
-        {
-          label: "note",
-          ids: { taskId },
-          run: () => runNoteJob(taskId, { domain, llm, watchEveryMs: options.watchEveryMs }),
-          isGone: (error) => error instanceof NoteTaskGoneError,
-          isPermanent: isPermanentNoteFailure,
-          failureOf: noteFailureOf,
-          fail: (failure) => failNoteTask(domain, taskId, failure),
-          retry: () => retryNoteTask(domain, taskId),
-        },
-        ctx.log,
-      );
-    },
-    {
-      concurrency: options.concurrency ?? ctx.config.LLM_CONCURRENCY,
-      // a call may take minutes (LLM_TIMEOUT_SECONDS); BullMQ renews the lock meanwhile
-      lockDuration: options.lockDuration ?? 120_000,
-      stalledInterval: options.stalledInterval ?? 30_000,
-      maxStalledCount: options.maxStalledCount ?? 2,
-    },
+  return startTaskWorker(
+    { queues: ctx.queues, log: ctx.log, domain },
+    WORKER_JOBS.note,
+    ({ taskId }) => runNoteJob(taskId, { domain, llm, watchEveryMs: options.watchEveryMs }),
+    { ...options, concurrency: options.concurrency ?? ctx.config.LLM_CONCURRENCY },
   );
-  worker.on("error", (error) => ctx.log.error({ err: error }, "notes worker error"));
-  return worker;
 }

@@ -1,13 +1,14 @@
 import { type Job, UnrecoverableError } from "bullmq";
 
 /**
- * One attempt of a task's job, the same for every kind of task (transcription, synthesis, voice):
+ * One attempt of a task's job, the same for every kind of task (the job table's rows settled as tasks:
+ * transcription, synthesis, voice, notes; startTaskWorker runs it with the row's failure catalogue):
  * a task that is gone ends the job quietly; a failure another attempt cannot fix, or the last
  * attempt's, fails the task (which refunds it); an earlier one puts it back in the queue and lets
  * BullMQ retry. A permanent failure is thrown as UnrecoverableError so BullMQ does not retry it.
  */
 export interface TaskAttempt<F extends { reason: string }> {
-  /** "transcription", "synthesis", "voice": names the attempt in the log */
+  /** the row's label ("transcription", "synthesis", "voice", "note"): names the attempt in the log */
   label: string;
   /** ids for the log line */
   ids: Record<string, unknown>;

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { TRANSCRIBE_JOB, type TranscriptionJob, ZTranscriptionJob } from "@yuelu/contracts";
 import type { Db } from "@yuelu/db";
-import { type Clock, type DomainContext, failTask, retryTask, systemClock } from "@yuelu/domain";
+import { type Clock, type DomainContext, systemClock } from "@yuelu/domain";
 import {
   type Config,
   cookieSecret,
@@ -16,19 +15,18 @@ import {
   startHeartbeat,
   toolReports,
 } from "@yuelu/runtime";
-import { UnrecoverableError } from "bullmq";
 import { type AsrEngineResolver, configuredAsrEngines, engineReports, modelsWanted } from "./engines/asr/factory.ts";
-import { AsrEngineUnavailableError } from "./engines/asr/types.ts";
 import { ttsEngineReports } from "./engines/tts/factory.ts";
 import { runHousekeeping } from "./jobs/housekeeping.ts";
-import { failureOf, PermanentTranscriptionError, TaskGoneError, transcribe } from "./jobs/transcribe.ts";
+import { WORKER_JOBS } from "./jobs/table.ts";
+import { transcribe } from "./jobs/transcribe.ts";
 import { startLiveCaptions } from "./live/index.ts";
 import { meteredQueues } from "./metrics.ts";
 import { ModelProvisioner } from "./models/provisioner.ts";
 import { withModelSources } from "./models/report.ts";
 import { modelSources } from "./models/sources.ts";
 import { type NotesWorkerOptions, startNotesWorker } from "./notes-worker.ts";
-import { runTaskAttempt } from "./task-attempt.ts";
+import { assertEveryQueueHandled, startTaskWorker } from "./task-worker.ts";
 import { startTtsWorker, type TtsWorkerOptions } from "./tts-worker.ts";
 import { startVoiceWorker, type VoiceWorkerOptions } from "./voice-worker.ts";
 import { startWebhookWorker, type WebhookWorkerOptions } from "./webhook-worker.ts";
@@ -117,14 +115,7 @@ export async function startWorkers(
   const uploads = openUploadArea(config, ctx.files);
   const webhooks = startWebhookWorker({ domain, config, queues, events: ctx.events, log }, options.webhooks);
   const housekeeping = queues.worker(QueueName.Housekeeping, async () => {
-    const result = await runHousekeeping(domain, {
-      uploads,
-      requeueWebhooks: webhooks.requeueDue,
-      transcriptionQueue: queues.queue(QueueName.Transcription),
-      ttsQueue: queues.queue(QueueName.Tts),
-      voiceQueue: queues.queue(QueueName.Voice),
-      notesQueue: queues.queue(QueueName.Notes),
-    });
+    const result = await runHousekeeping(domain, { uploads, queues });
     log.info(result, "housekeeping done");
     return result;
   });
@@ -190,9 +181,9 @@ export async function startWorkers(
 }
 
 /**
- * The "transcription" queue: job "transcribe" `{taskId}`. The API enqueues it with attempts 3 and
- * exponential backoff; between attempts the task goes back to "in queue"; the final failure (or an
- * engine that is not installed, which is not retried) fails the task, which refunds it.
+ * The "transcription" queue: job "transcribe" `{taskId}` (the job table's `transcription` row: attempts
+ * 3, exponential backoff); between attempts the task goes back to "in queue"; the final failure (or one
+ * another attempt cannot fix: an engine not installed, the wrong language) fails the task, which refunds it.
  */
 export function startTranscriptionWorker(ctx: WorkerContext, options: TranscriptionWorkerOptions = {}) {
   const { config, queues, files, log } = ctx;
@@ -209,62 +200,21 @@ export function startTranscriptionWorker(ctx: WorkerContext, options: Transcript
         .catch((error) => log.error({ err: error, language: report.language }, "could not load the speech engine"));
     }
   }
-  const worker = queues.worker<TranscriptionJob>(
-    QueueName.Transcription,
-    async (job) => {
-      if (job.name !== TRANSCRIBE_JOB) throw new UnrecoverableError(`unknown job name ${job.name}`);
-      const parsed = ZTranscriptionJob.safeParse(job.data);
-      if (!parsed.success) throw new UnrecoverableError("invalid transcription job payload");
-      const { taskId } = parsed.data;
-      return runTaskAttempt(
-        job,
-        {
-          label: "transcription",
-          ids: { taskId },
-          run: () =>
-            transcribe(taskId, {
-              domain,
-              files,
-              asr,
-              log,
-              progressEveryMs: options.progressEveryMs,
-              checkpointEveryMs: options.checkpointEveryMs ?? config.TRANSCRIBE_CHECKPOINT_SECONDS * 1000,
-              queuedAt: job.timestamp,
-            }),
-          isGone: (error) => error instanceof TaskGoneError,
-          isPermanent: (error) =>
-            error instanceof AsrEngineUnavailableError || error instanceof PermanentTranscriptionError,
-          failureOf,
-          fail: (failure) => failTask(domain, taskId, failure),
-          retry: () => retryTask(domain, taskId),
-        },
+  return startTaskWorker(
+    { queues, log, domain },
+    WORKER_JOBS.transcription,
+    ({ taskId }, job) =>
+      transcribe(taskId, {
+        domain,
+        files,
+        asr,
         log,
-      );
-    },
-    {
-      concurrency: options.concurrency ?? config.TRANSCRIBE_CONCURRENCY,
-      lockDuration: options.lockDuration ?? 60_000,
-      stalledInterval: options.stalledInterval ?? 30_000,
-      maxStalledCount: options.maxStalledCount ?? 2,
-    },
+        progressEveryMs: options.progressEveryMs,
+        checkpointEveryMs: options.checkpointEveryMs ?? config.TRANSCRIBE_CHECKPOINT_SECONDS * 1000,
+        queuedAt: job.timestamp,
+      }),
+    { ...options, concurrency: options.concurrency ?? config.TRANSCRIBE_CONCURRENCY },
   );
-  worker.on("error", (error) => log.error({ err: error }, "transcription worker error"));
-  return worker;
-}
-
-/**
- * Every queue the product declares has exactly one handler in this process: a queue added to
- * QueueName without a worker (jobs that would wait forever) stops the worker at start.
- */
-export function assertEveryQueueHandled(workers: { name: string }[]): void {
-  const names = workers.map((w) => w.name);
-  for (const queue of Object.values(QueueName)) {
-    const handlers = names.filter((n) => n === queue).length;
-    if (handlers !== 1)
-      throw new Error(`queue "${queue}" has ${handlers} handlers in this worker; it needs exactly one`);
-  }
-  const unknown = names.filter((n) => !(Object.values(QueueName) as string[]).includes(n));
-  if (unknown.length) throw new Error(`workers for undeclared queues: ${unknown.join(", ")}`);
 }
 
 /** `run` at most once per `ms`: a call within the window is folded into one at its end. */

@@ -1,3 +1,5 @@
+import { AUDIO_TOO_LONG_WORDS } from "./server-messages.ts";
+
 /**
  * Status codes of the `/voice_yuelu` envelope. Spec §8 fixes the first block; the spec leaves the
  * store, reward, message and account codes open ("not shown"), so those below are ours.
@@ -94,7 +96,7 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
     en: "The voice sample was not accepted: {detail}",
   },
   [StatusCode.VoiceWorkFailed]: { zh: "作品生成失败：{detail}", en: "The work could not be made: {detail}" },
-  [StatusCode.AudioTooLong]: { zh: "仅支持3小时以内的音频", en: "Only audio shorter than 3 hours is supported." },
+  [StatusCode.AudioTooLong]: AUDIO_TOO_LONG_WORDS,
   [StatusCode.DailyQuotaExceeded]: {
     zh: "今日转写额度已用完，请明天再来",
     en: "Today's transcription quota is used up. Please come back tomorrow.",

@@ -123,6 +123,11 @@ export const GIFT_CODE_LENGTH = 8;
 export const GIFT_CODE_PATTERN = /^[A-Za-z0-9]{8}$/;
 /** Gift-code types 101–199 grant that many days of membership (spec §4); 0 beans; 1 a time card (seconds). */
 export const GIFT_MEMBERSHIP_TYPES = { min: 101, max: 199 } as const;
+
+/** A reward type that grants days of membership (a gift code's 101–199), not beans or card time. */
+export function isMembershipRewardType(rewardType: number): boolean {
+  return rewardType >= GIFT_MEMBERSHIP_TYPES.min && rewardType <= GIFT_MEMBERSHIP_TYPES.max;
+}
 /** Shop: at most this many units of one goods per redeem. */
 export const SHOP_MAX_QUANTITY = 999;
 /** Feedback: the text, the contact, and up to 3 screenshots (images, each at most 5 MiB). */

@@ -40,11 +40,7 @@ export const NOTE_KINDS = ["chapters", "summary", "translation", "answer"] as co
 export const ZNoteKind = z.enum(NOTE_KINDS);
 export type NoteKind = z.infer<typeof ZNoteKind>;
 
-/** The queue job: one per task, `{taskId}`; jobId `note-<taskId>`. */
-export const ZNoteJob = z.object({ taskId: z.number().int().positive() });
-export type NoteJob = z.infer<typeof ZNoteJob>;
-export const NOTE_JOB = "note";
-export const noteJobId = (taskId: number) => `note-${taskId}`;
+// The queue job ("note" `{taskId}`, jobId `note-<taskId>`) is a row of the job table (jobs.ts).
 
 /** Why a note failed (errorReason of a failed task); `cancelled` when its owner stopped it. */
 export const NOTE_FAILURES = [

@@ -68,7 +68,8 @@ const REASONS: readonly Template[] = [
   ],
   ["only images are accepted (PNG, JPEG, WebP, GIF)", "仅支持图片（PNG、JPEG、WebP、GIF）"],
   ["at most {n} images", "最多 {n} 张图片"],
-  ["each image at most 5 MB", "每张图片不超过 5 MB"],
+  // imageTooLargeReason (server-messages.ts): the size is the limit's
+  ["each image at most {size} MB", "每张图片不超过 {size} MB"],
   // the operator console (docs/admin.md)
   ["already used by other goods", "已被其他商品使用"],
   ["already used by another document", "已被其他文档使用"],

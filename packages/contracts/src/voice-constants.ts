@@ -18,6 +18,8 @@ export const LYRICS_MAX = 600;
 /** A melody: at most this many notes and this long (an uploaded MIDI file, after key and tempo). */
 export const MELODY_MAX_NOTES = 600;
 export const SONG_MAX_SECONDS = 600;
+/** A song to convert is at least this long (seconds). */
+export const SONG_MIN_SECONDS = 3;
 /** A song to convert: the records feature's formats, at most 10 minutes and 100 MB. */
 export const SONG_MAX_BYTES = 100 * 1024 * 1024;
 export const MIDI_MAX_BYTES = 1024 * 1024;

@@ -10,6 +10,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "voice.ready",
   "voice.failed",
   "order.paid",
+  "transcript.updated",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -57,6 +57,7 @@ export { adminBeanLedger, adminUserDetail, adminUsers, setUserDisabled } from ".
 export { isMembership, listPayGoods, payGoodsView, sellableGoods } from "./commerce/catalogue.ts";
 export { alipayAmount, parseAlipayAmount, priceLabel, yuan } from "./commerce/money.ts";
 export {
+  claimProviderQuery,
   closeExpiredOrders,
   closeIfDue,
   createOrder,
@@ -69,6 +70,7 @@ export {
   type PaymentReport,
   providerOrderNumber,
   reopenOrder,
+  savePayUrl,
   settleOrder,
 } from "./commerce/orders.ts";
 export { checkout, isSettled, latestOpenOrder, orderList, orderView } from "./commerce/views.ts";
@@ -121,7 +123,42 @@ export {
   segmentsHash,
 } from "./notes/tasks.ts";
 export { MAX_ACTION_ITEMS, offlineActionItems } from "./notes/todos.ts";
+export {
+  acceptUpload,
+  earlierUpload,
+  type MeasuredUpload,
+  secondsOf,
+  UPLOAD_MAX_SECONDS,
+} from "./records/accept.ts";
 export { deleteRecordsForever } from "./records/delete-forever.ts";
+export {
+  editParagraph,
+  type LockedTranscript,
+  lockTranscript,
+  type ParaEdit,
+  type ParaEdited,
+  replaceSegments,
+  sameSpeaker,
+  saveAbstracts,
+  type Written,
+} from "./records/edits.ts";
+export {
+  assertOwnFolder,
+  binnedOf,
+  binRecords,
+  createFolder,
+  deleteFolder,
+  type Folder,
+  moveRecords,
+  renameFolder,
+  renameRecord,
+  restoreRecords,
+  visibleRecord,
+  visibleRecords,
+  visibleTo,
+} from "./records/library.ts";
+export { renamedFileName, safeFileName, type UploadExtension, uploadExtension } from "./records/names.ts";
+export { chargedSeconds, type TranscriptionRefusal, transcriptionRefusal } from "./records/refusal.ts";
 export { segmentsOf } from "./records/segments.ts";
 export {
   holdStorage,
@@ -131,8 +168,9 @@ export {
   type StorageHoldInput,
   storageUsed,
 } from "./records/storage.ts";
+export { type TranscriptFields, type TranscriptWrite, writeTranscript } from "./records/transcript.ts";
 export { CHECKIN_LEDGER_REASON, MEMBER_TIMES, SIGN_REWARD_BEANS, sign, signInfo } from "./rewards/checkin.ts";
-export { createGiftCodes, type GiftBatch, isMembershipGift, redeemGiftCode } from "./rewards/gift-codes.ts";
+export { createGiftCodes, type GiftBatch, redeemGiftCode } from "./rewards/gift-codes.ts";
 export { purchaseGoods, shopGoods, unitCost } from "./rewards/shop.ts";
 export { advanceTasks, countTaskEvent } from "./rewards/task-progress.ts";
 export { periodOf, receiveReward, rewardText, taskList } from "./rewards/tasks.ts";
@@ -157,7 +195,8 @@ export {
   shareLinkView,
 } from "./share/links.ts";
 export { hashSharePassword, verifySharePassword } from "./share/password.ts";
-export { TASK_MOVES, type TaskMove, taskColumns } from "./tasks/task-state.ts";
+export type { JobLookup } from "./tasks/stuck.ts";
+export { OPEN_TASK_STATES, TASK_MOVES, type TaskMove, TaskState, taskColumns } from "./tasks/task-state.ts";
 export { addSeconds, type BusinessMonth, businessDay, businessMonth, SECONDS } from "./time.ts";
 export { type AfterCommit, TX_OPTIONS, type Tx, transact, userChanged } from "./transaction.ts";
 export {
@@ -171,8 +210,7 @@ export {
   type TaskFailure,
 } from "./transcription/lifecycle.ts";
 export { type EnqueueTranscription, type FileOutcome, requestTranscriptions } from "./transcription/request.ts";
-export { failStuckTranscriptions, type JobLookup } from "./transcription/stuck.ts";
-export { OPEN_TASK_STATES, TaskState } from "./transcription/task-state.ts";
+export { failStuckTranscriptions } from "./transcription/stuck.ts";
 export {
   type ClaimedTtsTask,
   claimTtsTask,

@@ -6,6 +6,9 @@ import pg from "pg";
  * What the business rules announce after their transaction commits. Subscribers react to them:
  * the API's caches drop what changed (on every replica), and later features send messages.
  */
+/** What a transcript write changed (webhook `transcript.updated`'s `change`). */
+export type TranscriptChange = "edited" | "speakers" | "summary" | "notes" | "finished";
+
 export type DomainEvent =
   /** something cached about the user (user info, sessions) stopped being true */
   | { type: "user.changed"; userId: number }
@@ -13,6 +16,13 @@ export type DomainEvent =
   | { type: "session.ended"; userId: number; sessionId: string }
   | { type: "transcription.done"; userId: number; taskId: number; fileId: number }
   | { type: "transcription.failed"; userId: number; taskId: number; fileId: number; code: number }
+  /**
+   * a transcript was written (domain/records/transcript.ts writeTranscript): once per committed change — a
+   * batch rename of 50 segments is one — with the transcript's new version
+   */
+  | { type: "transcript.changed"; userId: number; fileId: number; change: TranscriptChange; version: number }
+  /** a record's searchable facts changed (its name) */
+  | { type: "record.changed"; userId: number; fileId: number }
   /** an order's trade status or QR changed (scanned, closed, reopened, paid) */
   | { type: "order.changed"; userId: number; orderNumber: string }
   /** an order was paid and its goods granted (once) */

@@ -5,6 +5,7 @@ export { type BackupSchedule, startBackupSchedule } from "./backup/schedule.ts";
 export { type Config, ConfigError, loadConfig, MODEL_SOURCE_NAMES } from "./config.ts";
 export { type DatabaseHandle, embeddedUrlFile, openDatabase } from "./database.ts";
 export { type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded-postgres.ts";
+export { type EnqueuedKind, type EnqueueExtras, enqueue } from "./enqueue.ts";
 export {
   type DomainEvent,
   EventBus,
@@ -12,6 +13,7 @@ export {
   type EventTransport,
   postgresTransport,
   redisTransport,
+  type TranscriptChange,
 } from "./events.ts";
 export { type MigrationReport, migrateFiles } from "./file-migration.ts";
 export { assertFileKey, type FileStore, localFileStore, withTempDir } from "./file-store.ts";

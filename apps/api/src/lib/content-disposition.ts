@@ -11,3 +11,12 @@ export function contentDisposition(fileName: string, inline = false): string {
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/**
+ * A work's title as a file name with `ext`: characters no file system takes become "_", and the "…"
+ * of a shortened title is dropped; an empty title is named `fallback`.
+ */
+export function downloadName(title: string, ext: string, fallback = "download"): string {
+  const name = title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_").replace(/…$/, "") || fallback;
+  return `${name}.${ext}`;
+}

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import { imageTooLargeReason } from "@yuelu/contracts";
 import { AppError } from "@yuelu/domain";
 import { fileTypeFromBuffer } from "file-type";
 
@@ -19,13 +20,13 @@ export function imageMime(ext: string): string | undefined {
 
 /**
  * Reads one uploaded image into memory: at most `maxBytes`, and only PNG, JPEG, WebP or GIF by its
- * content; anything else is a 10002 naming `field` (with `sizeText`, e.g. "5 MB", in the reason).
+ * content; anything else is a 10002 naming `field` (with the size limit, in MB, in the reason).
  */
 export async function readImage(
   file: Readable & { truncated?: boolean },
-  options: { field: string; maxBytes: number; sizeText: string },
+  options: { field: string; maxBytes: number },
 ): Promise<{ body: Buffer; ext: string }> {
-  const tooBig = () => AppError.invalid(options.field, `each image at most ${options.sizeText}`);
+  const tooBig = () => AppError.invalid(options.field, imageTooLargeReason(options.maxBytes));
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of file as AsyncIterable<Buffer>) {

@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { StatusCode } from "@yuelu/contracts";
 import { AppError } from "@yuelu/domain";
 import type { FileStore } from "@yuelu/runtime";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 export type ByteRange = { kind: "full" } | { kind: "partial"; start: number; end: number } | { kind: "unsatisfiable" };
 
@@ -34,6 +35,25 @@ export interface Download {
   body: Readable | null;
 }
 
+/** What serveStored needs of a request: its Range header, and whether it is a HEAD (no body read). */
+export interface RangeRequest {
+  range?: string | undefined;
+  head?: boolean | undefined;
+}
+
+export const rangeRequestOf = (request: FastifyRequest): RangeRequest => ({
+  range: request.headers.range,
+  head: request.method === "HEAD",
+});
+
+/** Answers with a download: its status, its headers and its body (none for HEAD or a 416). */
+export function sendDownload(reply: FastifyReply, download: Download) {
+  return reply
+    .code(download.status)
+    .headers(download.headers)
+    .send(download.body ?? undefined);
+}
+
 /**
  * A stored file, whole or one byte range (so `<audio>`/`<video>` can seek, from disk or from S3),
  * with the caller's headers; 20003 when the file is not there. HEAD: the same headers, the file is
@@ -42,7 +62,7 @@ export interface Download {
 export async function serveStored(
   files: FileStore,
   key: string,
-  request: { range?: string | undefined; head?: boolean | undefined },
+  request: RangeRequest,
   headers: Record<string, string>,
 ): Promise<Download> {
   const size = await files.size(key);

@@ -97,15 +97,51 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
     if (blob.size === 0) throw new ApiError(0, i18n.t("errors.emptyFile"), "http");
     return blob as T;
   }
-  if (type.includes("application/json")) {
-    const envelope = (await res.json()) as { status_code?: number; status_msg?: string; data?: T };
-    if (typeof envelope.status_code === "number") {
-      if (envelope.status_code === SUCCESS) return envelope.data as T;
-      throw new ApiError(envelope.status_code, envelope.status_msg || codeMessage(envelope.status_code));
-    }
+  const body: unknown = type.includes("application/json") ? await res.json() : undefined;
+  return readEnvelope<T>({ status: res.status, body }, path);
+}
+
+/** A /voice_yuelu JSON answer (ARCHITECTURE §2). */
+interface Envelope<T> {
+  status_code: number;
+  status_msg?: string;
+  data?: T;
+}
+
+function asEnvelope<T>(body: unknown): Envelope<T> | null {
+  const candidate = body as Partial<Envelope<T>> | null;
+  return typeof candidate === "object" && candidate !== null && typeof candidate.status_code === "number"
+    ? (candidate as Envelope<T>)
+    : null;
+}
+
+/**
+ * The one envelope parser, for fetch calls, XMLHttpRequest uploads and tus uploads alike: the data of
+ * status_code 1, else the refusal as an ApiError (the server's message, else the code's own). An answer
+ * that is no envelope is judged by its HTTP status — `tooLarge` words a 413 where the caller knows why —
+ * and a 2xx without an envelope is a system error.
+ */
+export function readEnvelope<T>(answer: { status: number; body: unknown }, path: string, tooLarge?: string): T {
+  const envelope = asEnvelope<T>(answer.body);
+  if (envelope) {
+    if (envelope.status_code === SUCCESS) return envelope.data as T;
+    throw new ApiError(envelope.status_code, envelope.status_msg || codeMessage(envelope.status_code));
   }
-  if (!res.ok) throw new ApiError(res.status, httpMessage(res.status, path), "http");
+  const { status } = answer;
+  if (status === 413 && tooLarge) throw new ApiError(413, tooLarge, "http");
+  if (status < 200 || status >= 300) throw new ApiError(status, httpMessage(status, path), "http");
   throw new ApiError(StatusCode.SystemError, codeMessage(StatusCode.SystemError));
+}
+
+/** readEnvelope for an answer's text (XMLHttpRequest, tus): text that is not JSON is no envelope. */
+export function readEnvelopeText<T>(status: number, text: string, path: string, tooLarge?: string): T {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return readEnvelope<T>({ status, body }, path, tooLarge);
 }
 
 function toApiError(error: unknown): ApiError {
@@ -129,6 +165,12 @@ export function codeMessage(code: number): string {
 export function httpMessage(status: number, url: string): string {
   const entry = httpStatusMessages[status];
   return entry ? fillTemplate(entry[currentLang()], { url }) : i18n.t("errors.generic");
+}
+
+/** The spec §8 client rules (10006 signs out, 2200001 reloads) without a toast: the caller shows the message. */
+export function handleQuietly(error: ApiError): ApiError {
+  handleApiError(error, true);
+  return error;
 }
 
 /** Spec §8 client rules for a failed call. */

@@ -54,6 +54,12 @@ export const queryKeys = {
     timeCards: (params: object, lang: string) => [...commerce, "time-cards", params, lang] as const,
     durationDetail: (lang: string) => [...commerce, "duration-detail", lang] as const,
   },
+  /**
+   * the cashier's poll of one QR (an order and its expiry): outside `commerce`, so what a payment
+   * invalidates never asks it again
+   */
+  payResult: (goodsId: number, orderNumber: string, expireTime: number) =>
+    [...me, "pay-result", goodsId, orderNumber, expireTime] as const,
   /** text to speech: the user's works, a task's progress, today's characters */
   tts: {
     all: [...me, "tts"] as const,

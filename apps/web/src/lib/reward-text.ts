@@ -1,4 +1,4 @@
-import { GIFT_MEMBERSHIP_TYPES, RewardType } from "@yuelu/contracts/constants";
+import { isMembershipRewardType, RewardType } from "@yuelu/contracts/constants";
 import { durationParts, formatDurationText } from "./format.ts";
 
 /**
@@ -9,12 +9,8 @@ export type RewardKind = "beans" | "member" | "card";
 
 export function rewardKind(type: number): RewardKind {
   if (type === RewardType.Beans) return "beans";
-  if (type >= GIFT_MEMBERSHIP_TYPES.min && type <= GIFT_MEMBERSHIP_TYPES.max) return "member";
+  if (isMembershipRewardType(type)) return "member";
   return "card";
-}
-
-export function isMembershipReward(type: number): boolean {
-  return rewardKind(type) === "member";
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

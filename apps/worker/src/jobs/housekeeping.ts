@@ -3,29 +3,20 @@ import {
   backfillSearchIndex,
   closeExpiredOrders,
   type DomainContext,
-  failStuckNoteTasks,
-  failStuckTranscriptions,
-  failStuckTtsTasks,
-  failStuckVoiceTasks,
-  type JobLookup,
   purgeAccount,
   purgeOldWebhookDeliveries,
   removeExpiredStorageHolds,
 } from "@yuelu/domain";
-import { countPayment, sweepDeadWorkers, type UploadArea } from "@yuelu/runtime";
+import { countPayment, type QueueBackend, sweepDeadWorkers, type UploadArea } from "@yuelu/runtime";
+import { type StuckReport, WORKER_JOB_ROWS } from "./table.ts";
 
-export interface HousekeepingResult {
+/** What each kind's stuck rule gave up or queued again, under the name its row reports it (table.ts). */
+type StuckCounts = Record<StuckReport, number>;
+
+export interface HousekeepingResult extends StuckCounts {
   expiredSessions: number;
   oldSmsCodes: number;
   purgedAccounts: number;
-  /** transcription tasks stuck in queue/transcribing that were failed and refunded */
-  failedStuckTasks: number;
-  /** text-to-speech tasks stuck in queue/running that were failed and refunded */
-  failedStuckTtsTasks: number;
-  /** trained voices and voice works stuck in queue/running that were failed and refunded */
-  failedStuckVoiceTasks: number;
-  /** notes tasks stuck in queue/running (or whose job is gone) that were failed and their tokens settled */
-  failedStuckNoteTasks: number;
   /** heartbeat rows of workers gone for a day */
   deadWorkers: number;
   /** unpaid orders past their expiry, closed (tradeStatus 3) */
@@ -34,8 +25,6 @@ export interface HousekeepingResult {
   expiredUploads: number;
   /** storage holds past their expiry, removed (docs/records-api.md "Storage per user") */
   expiredStorageHolds: number;
-  /** webhook deliveries that were due with no job (lost with a worker or a notice), queued again */
-  requeuedWebhooks: number;
   /** finished webhook deliveries older than WEBHOOK_DELIVERY_KEEP_DAYS, removed with their attempts */
   oldWebhookDeliveries: number;
   /** transcripts with no search rows (written before search existed), indexed (docs/search.md "Backfill") */
@@ -46,23 +35,19 @@ const DAY_MS = 86_400_000;
 
 /**
  * Periodic clean-up: expired sessions, SMS codes older than a day, accounts whose deletion grace
- * period is over (purged: every process's caches hear of it through the event bus), transcription
- * tasks stuck far longer than possible (failed and refunded; with `transcriptionQueue`, also those
- * whose job is gone), text-to-speech, voice and notes tasks likewise (`ttsQueue`, `voiceQueue`, `notesQueue`), unpaid orders past their expiry,
- * unfinished resumable uploads past their expiry (`uploads`: the store's upload area), webhook
- * deliveries whose job was lost (queued again: `requeueWebhooks`) and those past their keeping time, and
- * the heartbeats of dead workers. Plain function so tests can run it directly.
+ * period is over (purged: every process's caches hear of it through the event bus), every job kind's
+ * stuck rule (the job table's rows: tasks stuck far longer than possible are failed and refunded, and
+ * with `queues` also those whose job is gone; webhook deliveries whose job was lost are queued again),
+ * unpaid orders past their expiry, unfinished resumable uploads past their expiry (`uploads`: the
+ * store's upload area), webhook deliveries past their keeping time, and the heartbeats of dead workers.
+ * Plain function so tests can run it directly.
  */
 export async function runHousekeeping(
   domain: DomainContext,
   options: {
-    transcriptionQueue?: JobLookup;
-    ttsQueue?: JobLookup;
-    voiceQueue?: JobLookup;
-    notesQueue?: JobLookup;
+    /** the queues, so the stuck rules look at each task's job (without them only time limits apply) */
+    queues?: Pick<QueueBackend, "queue">;
     uploads?: Pick<UploadArea, "deleteExpired">;
-    /** the webhook worker's sweep (webhook-worker.ts requeueDue) */
-    requeueWebhooks?: () => Promise<number>;
   } = {},
 ): Promise<HousekeepingResult> {
   const { db } = domain;
@@ -71,17 +56,13 @@ export async function runHousekeeping(
   const codes = await db.smsCode.deleteMany({ where: { createdAt: { lte: new Date(now.getTime() - DAY_MS) } } });
   const due = await accountsDueForPurge(domain);
   for (const userId of due) await purgeAccount(domain, userId);
-  const failedStuckTasks = await failStuckTranscriptions(domain, { queue: options.transcriptionQueue });
-  const failedStuckTtsTasks = await failStuckTtsTasks(domain, { queue: options.ttsQueue });
-  const failedStuckVoiceTasks = await failStuckVoiceTasks(domain, { queue: options.voiceQueue });
-  const failedStuckNoteTasks = await failStuckNoteTasks(domain, { queue: options.notesQueue });
+  const stuck = await sweepStuckJobs(domain, options.queues);
   const deadWorkers = await sweepDeadWorkers(db, now);
   const closedOrders = await closeExpiredOrders(domain);
   for (const order of closedOrders) countPayment(order.provider, "closed");
   const expiredOrders = closedOrders.length;
   const expiredUploads = options.uploads ? await options.uploads.deleteExpired() : 0;
   const expiredStorageHolds = await removeExpiredStorageHolds(db, now);
-  const requeuedWebhooks = options.requeueWebhooks ? await options.requeueWebhooks() : 0;
   const oldWebhookDeliveries = await purgeOldWebhookDeliveries(domain);
   // at most 1 000 records a run, so one run stays short on a large old install; the next run goes on.
   const searchBackfilled = await backfillSearchIndex(db, { batch: 100, maxBatches: 10 });
@@ -89,16 +70,21 @@ export async function runHousekeeping(
     expiredSessions: sessions.count,
     oldSmsCodes: codes.count,
     purgedAccounts: due.length,
-    failedStuckTasks,
-    failedStuckTtsTasks,
-    failedStuckVoiceTasks,
-    failedStuckNoteTasks,
+    ...stuck,
     deadWorkers,
     expiredOrders,
     expiredUploads,
     expiredStorageHolds,
-    requeuedWebhooks,
     oldWebhookDeliveries,
     searchBackfilled,
   };
+}
+
+/** Every row's stuck rule, one kind after the other (each is a short sweep of its open tasks). */
+async function sweepStuckJobs(domain: DomainContext, queues?: Pick<QueueBackend, "queue">): Promise<StuckCounts> {
+  const counts: Partial<StuckCounts> = {};
+  for (const { stuck } of WORKER_JOB_ROWS) {
+    if (stuck) counts[stuck.report as StuckReport] = await stuck.sweep(domain, queues);
+  }
+  return counts as StuckCounts;
 }

@@ -1,6 +1,6 @@
 import type { NoteFailure, Segment } from "@yuelu/contracts";
 import type { NoteTaskModel } from "@yuelu/db";
-import { AppError, claimNoteTask, completeNoteTask, ownTranscriptForNotes, reindexRecord } from "@yuelu/domain";
+import { AppError, claimNoteTask, completeNoteTask, ownTranscriptForNotes } from "@yuelu/domain";
 import { LlmBadAnswerError, type LlmClient, LlmRefusedError, LlmUnavailableError } from "../engines/llm/index.ts";
 import { makeAnswer } from "./notes-answer.ts";
 import { makeChapters } from "./notes-chapters.ts";
@@ -74,19 +74,8 @@ export async function runNoteJob(taskId: number, ctx: NoteJobContext) {
       default:
         throw new PermanentNoteError("failed", `unknown note kind ${task.kind}`);
     }
-    const fileId = task.fileId;
-    const stored = await completeNoteTask(
-      ctx.domain,
-      taskId,
-      result,
-      abstracts !== undefined && fileId !== null
-        ? async (tx) => {
-            // the summary is the record's summary too (update_abstracts), and search finds it
-            const { count } = await tx.transcript.updateMany({ where: { fileId }, data: { abstracts } });
-            if (count) await reindexRecord(tx, fileId);
-          }
-        : undefined,
-    );
+    // a summary is the record's summary too (update_abstracts): search and webhooks hear of it
+    const stored = await completeNoteTask(ctx.domain, taskId, result, abstracts);
     if (!stored) throw new NoteTaskGoneError(taskId);
     return { status: "done", taskId, kind: task.kind };
   } finally {

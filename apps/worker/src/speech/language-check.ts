@@ -43,7 +43,7 @@ export const LANGUAGE_CHECK = {
   manyNumbers: 0.2,
   /** below this, and repeating its own phrases: made up, not heard */
   madeUpBelow: -0.45,
-  madeUpRepeats: 0.25,
+  madeUpRepeats: 0.2,
   /** too little speech to judge: passed */
   minSpeechMs: 3000,
   minWords: 4,
@@ -99,12 +99,16 @@ function repeatedTriples(words: readonly string[]): number {
  */
 export function judgeEnglish(evidence: EnglishEvidence): EnglishVerdict {
   const c = LANGUAGE_CHECK;
-  if (evidence.speechMs < c.minSpeechMs || evidence.words < c.minWords) return { english: "unsure", evidence };
   const { confidence, numeric, repeats } = evidence;
+  if (evidence.speechMs < c.minSpeechMs) return { english: "unsure", evidence };
+  // a few words are too few to judge — unless seconds of speech gave only a number or two ("10.", "104,000")
+  const fewNumbers = numeric >= c.mostlyNumbers && confidence < c.madeUpBelow;
+  if (evidence.words < c.minWords && !fewNumbers) return { english: "unsure", evidence };
   const numbers =
     (confidence < c.unsureBelow && numeric >= c.mostlyNumbers) ||
     (confidence < c.quiteUnsureBelow && numeric >= c.manyNumbers);
-  const madeUp = confidence < c.madeUpBelow && repeats >= c.madeUpRepeats;
+  // numbers over and over ("420 for 200, 420 for 200…") are no English however sure the engine was
+  const madeUp = repeats >= c.madeUpRepeats && (confidence < c.madeUpBelow || numeric >= c.mostlyNumbers);
   if (numbers || madeUp || confidence < c.guessingBelow) {
     return { english: "no", heard: numeric >= c.manyNumbers ? "zh" : "other", evidence };
   }

@@ -9,6 +9,7 @@ import {
   type AdminGiftRedemption,
   type AdminPage,
   type AdminPageQuery,
+  GIFT_MEMBERSHIP_TYPES,
   maskGiftCode,
   pageWindow,
   RewardType,
@@ -33,7 +34,7 @@ import { lockKey } from "./keys.ts";
 type Ctx = Pick<DomainContext, "db" | "events" | "clock">;
 
 /** The membership reward type the console and the CLI create (101–199 all mean days). */
-const MEMBER_DAYS_TYPE = 101;
+const MEMBER_DAYS_TYPE = GIFT_MEMBERSHIP_TYPES.min;
 
 export function giftKindOf(rewardType: number): AdminGiftKind {
   if (rewardType === RewardType.Beans) return "beans";

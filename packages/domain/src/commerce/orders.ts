@@ -184,6 +184,24 @@ export async function noteProviderState(ctx: Ctx, orderNumber: string, state: "s
   return changed.length > 0;
 }
 
+/** The QR the provider made for the order's current trade (what the cashier shows). */
+export function savePayUrl(ctx: Pick<Ctx, "db">, orderNumber: string, payUrl: string): Promise<OrderModel> {
+  return ctx.db.order.update({ where: { orderNumber }, data: { payUrl } });
+}
+
+/**
+ * Elects one poller per order and period to ask the provider (a conditional update on queriedAt): true for
+ * the one that may ask now.
+ */
+export async function claimProviderQuery(ctx: Pick<Ctx, "db" | "clock">, orderNumber: string, everyMs: number) {
+  const now = ctx.clock.now();
+  const claimed = await ctx.db.order.updateMany({
+    where: { orderNumber, OR: [{ queriedAt: null }, { queriedAt: { lt: new Date(now.getTime() - everyMs) } }] },
+    data: { queriedAt: now },
+  });
+  return claimed.count === 1;
+}
+
 /** A provider's word that an order was paid: from a verified notification, or from asking the provider. */
 export interface PaymentReport {
   /** the provider order number (out_trade_no) */

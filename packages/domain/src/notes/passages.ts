@@ -1,5 +1,6 @@
 import type { Passage, Segment } from "@yuelu/contracts";
 import { type Db, Prisma } from "@yuelu/db";
+import { visibleTo } from "../records/library.ts";
 import { segmentsOf } from "../records/segments.ts";
 import { lexeme } from "../search/tokenize.ts";
 import { termsOf } from "./summary.ts";
@@ -161,7 +162,7 @@ export async function findPassages(
   // The transcripts of the records the best passages come from (their times, speakers and neighbours).
   const fileIds = [...new Set(ranked.slice(0, limit * 3).map((r) => r.c.fileId))];
   const records = await db.audioRecord.findMany({
-    where: { fileId: { in: fileIds }, userId, deletedAt: null },
+    where: { fileId: { in: fileIds }, ...visibleTo(userId) },
     select: { fileId: true, fileName: true, transcript: { select: { asrResult: true } } },
   });
   const byId = new Map(

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import {
+  JOBS,
   type NoteKind,
   type NoteTask,
   noteFailureText,
@@ -11,7 +12,10 @@ import {
 import { type Db, Prisma, type NoteTaskModel as Row } from "@yuelu/db";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { visibleTo } from "../records/library.ts";
 import { segmentsOf } from "../records/segments.ts";
+import { writeTranscript } from "../records/transcript.ts";
+import { failStuckTasks, type JobLookup, MINUTE } from "../tasks/stuck.ts";
 import { movableFrom, OPEN_TASK_STATES, progressValue, TaskState, taskColumns } from "../tasks/task-state.ts";
 import { TX_OPTIONS, type Tx, transact } from "../transaction.ts";
 import { llmBudgetTerms, reserveLlmTokens, settleNoteTask } from "./budget.ts";
@@ -36,7 +40,7 @@ export function segmentsHash(segments: Pick<Segment, "spkName" | "text" | "start
 /** The caller's record with its transcript (not in the recycle bin), else 30001. */
 export async function ownTranscriptForNotes(db: Db | Tx, userId: number, fileId: number) {
   const record = await db.audioRecord.findFirst({
-    where: { fileId, userId, deletedAt: null },
+    where: { fileId, ...visibleTo(userId) },
     select: { fileId: true, fileName: true, transcript: { select: { asrResult: true, language: true } } },
   });
   if (!record?.transcript) throw new AppError(StatusCode.RecordNotFound);
@@ -248,7 +252,8 @@ export async function completeNoteTask(
   ctx: Ctx,
   taskId: number,
   result: Record<string, unknown>,
-  apply?: (tx: Tx, task: Row) => Promise<void>,
+  /** a summary's text: the record's summary too (update_abstracts), written with the task */
+  summary?: string,
 ): Promise<boolean> {
   return transact(ctx, async (tx, after) => {
     const now = ctx.clock.now();
@@ -258,7 +263,14 @@ export async function completeNoteTask(
     });
     if (!row) return false;
     await settleNoteTask(tx, taskId, now);
-    if (apply) await apply(tx, row);
+    if (summary !== undefined && row.fileId !== null) {
+      await writeTranscript(tx, after, {
+        fileId: row.fileId,
+        userId: row.userId,
+        change: "notes",
+        fields: { abstracts: summary },
+      });
+    }
     after.publish({ type: "note.done", userId: row.userId, taskId, fileId: row.fileId, kind: row.kind });
     return true;
   });
@@ -301,41 +313,24 @@ export async function cancelNoteTask(ctx: Ctx, userId: number, taskId: number): 
   return ownNoteTask(ctx.db, userId, taskId);
 }
 
-const MINUTE = 60_000;
-const JOB_GRACE_MS = 10 * MINUTE;
-const MAX_QUEUE_WAIT_MS = 24 * 60 * MINUTE;
 /** The longest one notes job may run: a 5-hour transcript is ~40 calls of a minute or two each. */
 export const NOTE_RUN_LIMIT_MS = 90 * MINUTE;
 
 /**
- * No notes task stays open forever (housekeeping): one running past NOTE_RUN_LIMIT_MS, queued for more than a
- * day, or (older than 10 min) whose job is gone or ended without updating it, is failed and settled.
+ * No notes task stays open forever (housekeeping, tasks/stuck.ts): one running past NOTE_RUN_LIMIT_MS,
+ * queued for more than a day, or (older than 10 min) whose job is gone or ended without updating it, is
+ * failed and settled.
  */
-export async function failStuckNoteTasks(
-  ctx: Ctx,
-  options: { queue?: { getJob(id: string): Promise<{ getState(): Promise<string> } | undefined | null> } } = {},
-): Promise<number> {
+export async function failStuckNoteTasks(ctx: Ctx, options: { queue?: JobLookup } = {}): Promise<number> {
   const now = ctx.clock.now().getTime();
   const open = await ctx.db.noteTask.findMany({
     where: { status: { in: OPEN_TASK_STATES } },
     select: { id: true, status: true, createdAt: true, startedAt: true },
   });
-  let failed = 0;
-  for (const task of open) {
-    const since = (task.startedAt ?? task.createdAt).getTime();
-    let detail = "";
-    if (task.status === TaskState.Running && now - since > NOTE_RUN_LIMIT_MS) {
-      detail = `still running after ${Math.round((now - since) / MINUTE)} minutes (the worker probably stopped)`;
-    } else if (task.status === TaskState.Queued && now - task.createdAt.getTime() > MAX_QUEUE_WAIT_MS) {
-      detail = "waited in the queue for more than a day";
-    } else if (options.queue && now - since > JOB_GRACE_MS) {
-      const job = await options.queue.getJob(`note-${task.id}`);
-      const state = job ? await job.getState() : "missing";
-      if (state === "missing" || state === "unknown" || state === "failed" || state === "completed") {
-        detail = `its queued job is ${state}`;
-      }
-    }
-    if (detail && (await failNoteTask(ctx, task.id, { reason: "failed", detail }))) failed++;
-  }
-  return failed;
+  const rule = {
+    limits: (task: { id: number }) => ({ runMs: NOTE_RUN_LIMIT_MS, jobId: JOBS.note.jobId({ taskId: task.id }) }),
+    fail: (task: { id: number }, stuck: { detail: string }) =>
+      failNoteTask(ctx, task.id, { reason: "failed", detail: stuck.detail }),
+  };
+  return failStuckTasks(open, rule, now, options.queue);
 }

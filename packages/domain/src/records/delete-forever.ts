@@ -2,8 +2,8 @@ import { StatusCode } from "@yuelu/contracts";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { settleNoteTask } from "../notes/budget.ts";
+import { OPEN_TASK_STATES } from "../tasks/task-state.ts";
 import { transact } from "../transaction.ts";
-import { OPEN_TASK_STATES } from "../transcription/task-state.ts";
 import { refundTranscription } from "../wallet/transcription-charge.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import {
   GIFT_CODE_LIMITS,
-  GIFT_MEMBERSHIP_TYPES,
   type GiftRedeemResult,
+  isMembershipRewardType,
   RewardType,
   StatusCode,
 } from "@yuelu/contracts";
@@ -28,10 +28,6 @@ type Ctx = Pick<DomainContext, "db" | "clock" | "config" | "events">;
 
 export const GIFT_LEDGER_REASON = "gift_code";
 
-export function isMembershipGift(rewardType: number): boolean {
-  return rewardType >= GIFT_MEMBERSHIP_TYPES.min && rewardType <= GIFT_MEMBERSHIP_TYPES.max;
-}
-
 /**
  * Redeems a code for the user, exactly once per user and never beyond the code's limit however many
  * redeem at once: the redemption row (unique per code and user) and the conditional count update
@@ -56,7 +52,7 @@ export async function redeemGiftCode(ctx: Ctx, userId: number, packCode: string)
     const refId = `code:${gift.id}`;
     let reward: string;
     let rewardEn: string;
-    if (isMembershipGift(gift.rewardType)) {
+    if (isMembershipRewardType(gift.rewardType)) {
       await extendMembership(tx, userId, gift.rewardNumber * SECONDS.day, now);
       reward = `${gift.rewardNumber} 天会员`;
       rewardEn = `${gift.rewardNumber} ${gift.rewardNumber === 1 ? "day" : "days"} of membership`;
@@ -114,7 +110,7 @@ export interface GiftBatch {
  * (10002 naming the figure). Takes a transaction too (the console's audited batch commits with its row).
  */
 export async function createGiftCodes(ctx: { db: Db | Tx }, spec: GiftBatch): Promise<string[]> {
-  if (!(spec.rewardType === 0 || spec.rewardType === 1 || isMembershipGift(spec.rewardType))) {
+  if (!(spec.rewardType === 0 || spec.rewardType === 1 || isMembershipRewardType(spec.rewardType))) {
     throw AppError.invalid("rewardType", "0 (beans), 1 (a time card, seconds) or 101–199 (membership days)");
   }
   const [field, max] =

@@ -1,4 +1,5 @@
 import type { Db } from "@yuelu/db";
+import type { DomainEvent } from "@yuelu/runtime";
 import { segmentsOf } from "../records/segments.ts";
 import type { Tx } from "../transaction.ts";
 import { EXACT_PREFIX, hanRuns, RECORD_LEXEME, tokenize, trigrams, WORD_PREFIX } from "./tokenize.ts";
@@ -151,6 +152,18 @@ export async function reindexRecord(tx: Tx | Db, fileId: number): Promise<number
         array_to_tsvector(${r.lexemes}::text[] || tsvector_to_array(to_tsvector('english', ${r.latin}::text))))`;
   }
   return written + recordRowsWritten;
+}
+
+/**
+ * transact()'s search handler: rewrites the rows of every record whose transcript or name an event of
+ * the transaction says changed, once each, inside it (docs/search.md "Index").
+ */
+export async function indexChangedRecords(tx: Tx, events: readonly DomainEvent[]): Promise<void> {
+  const fileIds = new Set<number>();
+  for (const event of events) {
+    if (event.type === "transcript.changed" || event.type === "record.changed") fileIds.add(event.fileId);
+  }
+  for (const fileId of fileIds) await reindexRecord(tx, fileId);
 }
 
 /**

@@ -12,6 +12,7 @@ import type { ShareLinkModel as ShareLinkRow } from "@yuelu/db";
 import { defaultNickName } from "../account/sign-up.ts";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { visibleTo } from "../records/library.ts";
 import { transact } from "../transaction.ts";
 import { hashSharePassword, verifySharePassword } from "./password.ts";
 
@@ -71,7 +72,7 @@ export function shareLinkView(row: ShareLinkRow, urlOf: ShareUrlOf, now: Date): 
 /** The caller's visible record with a transcript, or 30001 (someone else's, in the bin, or not transcribed). */
 async function assertShareable(db: Ctx["db"], userId: number, fileId: number): Promise<void> {
   const record = await db.audioRecord.findFirst({
-    where: { fileId, userId, deletedAt: null, transcript: { isNot: null } },
+    where: { fileId, ...visibleTo(userId), transcript: { isNot: null } },
     select: { fileId: true },
   });
   if (!record) throw notFound();
@@ -151,7 +152,7 @@ export async function listShareLinks(
   urlOf: ShareUrlOf,
 ): Promise<ShareLink[]> {
   const record = await ctx.db.audioRecord.findFirst({
-    where: { fileId, userId, deletedAt: null },
+    where: { fileId, ...visibleTo(userId) },
     select: { fileId: true },
   });
   if (!record) throw notFound();

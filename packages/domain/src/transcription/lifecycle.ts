@@ -2,8 +2,8 @@ import { type Segment, transcriptionFailureMessage } from "@yuelu/contracts";
 import { Prisma } from "@yuelu/db";
 import type { DomainContext } from "../context.ts";
 import { sendUserMessage } from "../messages/send.ts";
+import { writeTranscript } from "../records/transcript.ts";
 import { advanceTasks } from "../rewards/task-progress.ts";
-import { reindexRecord } from "../search/index-record.ts";
 import { businessDay } from "../time.ts";
 import { transact } from "../transaction.ts";
 import { refundTranscription } from "../wallet/transcription-charge.ts";
@@ -92,14 +92,18 @@ export async function completeTask(
     if (!moved) return false;
     // the checkpoint has served: a finished task keeps no half transcript
     await tx.transcriptionTask.update({ where: { id: taskId }, data: { checkpoint: Prisma.DbNull } });
-    const asrResult = transcript.segments as unknown as object[];
-    const audioReport = transcript.audioReport ?? Prisma.DbNull;
-    await tx.transcript.upsert({
-      where: { fileId: moved.fileId },
-      create: { fileId: moved.fileId, asrResult, language: transcript.language, audioReport },
-      update: { asrResult, language: transcript.language, abstracts: "", audioReport },
+    // a transcript made again starts without the summary of the one it replaces
+    await writeTranscript(tx, after, {
+      fileId: moved.fileId,
+      userId: moved.userId,
+      change: "finished",
+      fields: {
+        asrResult: transcript.segments as unknown as Prisma.InputJsonValue,
+        language: transcript.language,
+        abstracts: "",
+        audioReport: (transcript.audioReport as Prisma.InputJsonValue | undefined) ?? Prisma.DbNull,
+      },
     });
-    await reindexRecord(tx, moved.fileId);
     const record = await tx.audioRecord.findUniqueOrThrow({ where: { fileId: moved.fileId } });
     const today = businessDay(ctx.clock.now(), ctx.config.BUSINESS_TZ);
     await advanceTasks(tx, moved.userId, "transcribe", 1, today);

@@ -1,13 +1,7 @@
-import {
-  type DictationParam,
-  FileStatus,
-  failureReason,
-  MAX_HOT_WORDS,
-  MAX_TRANSCRIBE_SECONDS,
-  StatusCode,
-} from "@yuelu/contracts";
+import { type DictationParam, FileStatus, failureReason, MAX_HOT_WORDS, StatusCode } from "@yuelu/contracts";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { transcriptionRefusal } from "../records/refusal.ts";
 import { businessDay } from "../time.ts";
 import { TX_OPTIONS } from "../transaction.ts";
 import { dailyLimitOf } from "../wallet/quota.ts";
@@ -130,9 +124,9 @@ async function requestOne(
         orderBy: { id: "desc" },
         select: { id: true },
       });
-      if (record.timeLen > MAX_TRANSCRIBE_SECONDS) {
-        throw new RefusedInTx(StatusCode.AudioTooLong, record.fileStatus, latest?.id ?? null);
-      }
+      // the record's own rule (50001); the quotas (50002, 20001) are the charge's conditional updates below
+      const refused = transcriptionRefusal(record);
+      if (refused) throw new RefusedInTx(refused, record.fileStatus, latest?.id ?? null);
       const task = await queueTask(tx, { fileId, userId, language: param.language, speakerCount: param.speakerCount });
       try {
         await chargeTranscription(tx, {

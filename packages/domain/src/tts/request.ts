@@ -1,9 +1,9 @@
 import { StatusCode, type TtsFormat, ttsCharCount, ttsFailureReason, withoutUnsafe } from "@yuelu/contracts";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { TaskState } from "../tasks/task-state.ts";
 import { businessDay } from "../time.ts";
 import { TX_OPTIONS } from "../transaction.ts";
-import { TaskState } from "../transcription/task-state.ts";
 import { failTtsTask } from "./lifecycle.ts";
 import { chargeTts, TtsChargeRefused, ttsDailyLimitOf } from "./quota.ts";
 import type { LibraryVoice } from "./voices.ts";

@@ -2,6 +2,7 @@ import type { Db, Prisma } from "@yuelu/db";
 import {
   type MoveFacts,
   movableFrom,
+  OPEN_TASK_STATES,
   progressValue,
   type TaskMove,
   TaskState,
@@ -23,7 +24,7 @@ import type { Tx } from "../transaction.ts";
  * `claim` also starts from running: a worker that died mid-job leaves its task running and BullMQ
  * hands the job to another worker.
  */
-export const TTS_OPEN_STATES: number[] = [TaskState.Queued, TaskState.Running];
+export const TTS_OPEN_STATES = OPEN_TASK_STATES;
 
 export type TtsMove = TaskMove;
 

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { MELODY_MAX_NOTES, SONG_MAX_SECONDS } from "@yuelu/contracts";
 import type { TuneNote } from "@yuelu/contracts/tunes";
 
 // @tonejs/midi is CommonJS without named exports Node can see from ESM: loaded through require.
@@ -19,10 +20,10 @@ export class MidiProblem extends Error {
   }
 }
 
-/** Melodies longer than this are refused: each note is a sung syllable. */
-export const MIDI_MAX_MELODY_NOTES = 600;
+/** Melodies longer than this are refused: each note is a sung syllable (the refusal names the limits). */
+export const MIDI_MAX_MELODY_NOTES = MELODY_MAX_NOTES;
 /** …and songs longer than this (seconds). */
-export const MIDI_MAX_SECONDS = 600;
+export const MIDI_MAX_SECONDS = SONG_MAX_SECONDS;
 /** An accompaniment past this many notes is a full orchestration, not something to render here. */
 export const MIDI_MAX_ACCOMPANIMENT_NOTES = 20_000;
 /** notes shorter than this (beats) after the melody is made monophonic are dropped (grace notes, overlaps) */

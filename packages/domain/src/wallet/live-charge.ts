@@ -1,4 +1,5 @@
 import type { DomainContext } from "../context.ts";
+import { visibleTo } from "../records/library.ts";
 import { businessDay } from "../time.ts";
 import { type Tx, transact } from "../transaction.ts";
 import { dailyLimitOf } from "./quota.ts";
@@ -178,7 +179,7 @@ export async function claimLiveCredit(
       const credit = claimed.reduce((sum, s) => sum + s.secondsCharged, 0);
       if (claimed.length === 0) return 0;
       const record = await tx.audioRecord.updateMany({
-        where: { fileId: claim.fileId, userId: claim.userId, deletedAt: null },
+        where: { fileId: claim.fileId, ...visibleTo(claim.userId) },
         data: { liveCreditSeconds: { increment: credit } },
       });
       if (record.count === 0) throw new NotOwnRecord();

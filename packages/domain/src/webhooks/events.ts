@@ -76,6 +76,22 @@ export function webhookEventOf(event: DomainEvent): WebhookEvent | undefined {
         },
       };
     }
+    case "transcript.changed":
+      // once per committed change (a batch rename is one), with the version an integrator can compare
+      return {
+        type: "transcript.updated",
+        userId: event.userId,
+        data: {
+          userId: event.userId,
+          fileId: event.fileId,
+          change: event.change,
+          version: event.version,
+          links: {
+            transcript: `${API}/api/v2/audio/text/get_text?fileId=${event.fileId}`,
+            web: `/detail?fileId=${event.fileId}`,
+          },
+        },
+      };
     case "order.paid":
       return {
         type: "order.paid",

@@ -1,5 +1,7 @@
+import { smsCodeText } from "@yuelu/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { SmsSender } from "../../deps.ts";
+import { SMS_CODE_TTL_SECONDS } from "./service.ts";
 
 /** Logs the code instead of sending it: development and self-hosting without an SMS gateway. */
 export function consoleSms(log: Pick<FastifyBaseLogger, "info">): SmsSender {
@@ -19,7 +21,7 @@ export function webhookSms(url: string): SmsSender {
       const res = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ phone, code, text: `【悦录】验证码 ${code}，5分钟内有效。` }),
+        body: JSON.stringify({ phone, code, text: smsCodeText(code, SMS_CODE_TTL_SECONDS) }),
         signal: AbortSignal.timeout(10_000),
       });
       if (!res.ok) throw new Error(`SMS webhook answered HTTP ${res.status}`);

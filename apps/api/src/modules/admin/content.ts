@@ -30,7 +30,7 @@ import {
 } from "@yuelu/domain";
 import type { FastifyInstance } from "fastify";
 import { imageMime } from "../../lib/images.ts";
-import { serveStored } from "../../lib/stored-file.ts";
+import { rangeRequestOf, sendDownload, serveStored } from "../../lib/stored-file.ts";
 import { actorOf } from "./actor.ts";
 
 const tags = ["admin: help & feedback"];
@@ -99,20 +99,12 @@ export default async function adminContentRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const key = await feedbackImageKey(domain, req.params.id, req.params.index);
-      const download = await serveStored(
-        files,
-        key,
-        { range: req.headers.range, head: req.method === "HEAD" },
-        {
-          "content-type": imageMime(key.slice(key.lastIndexOf(".") + 1)) ?? "application/octet-stream",
-          "cache-control": "private, max-age=300",
-          "x-content-type-options": "nosniff",
-        },
-      );
-      return reply
-        .code(download.status)
-        .headers(download.headers)
-        .send(download.body ?? undefined);
+      const download = await serveStored(files, key, rangeRequestOf(req), {
+        "content-type": imageMime(key.slice(key.lastIndexOf(".") + 1)) ?? "application/octet-stream",
+        "cache-control": "private, max-age=300",
+        "x-content-type-options": "nosniff",
+      });
+      return sendDownload(reply, download);
     },
   );
   app.post(

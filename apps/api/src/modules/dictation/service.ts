@@ -1,27 +1,18 @@
 import {
   type DictationParam,
   FileStatus,
+  JOBS,
   type Lang,
   StatusCode,
-  TRANSCRIBE_JOB,
-  type TranscriptionJob,
   transcriptionFailureMessage,
-  transcriptionJobId,
   ZDictationParamInput,
 } from "@yuelu/contracts";
 import type { Db } from "@yuelu/db";
-import { AppError } from "@yuelu/domain";
-import { type QueueBackend, QueueName } from "@yuelu/runtime";
-import type { JobsOptions } from "bullmq";
+
+import { AppError, visibleTo } from "@yuelu/domain";
+import { enqueue, type QueueBackend } from "@yuelu/runtime";
 
 /** Transcription requests (docs/records-api.md "Transcription"): the parts that are HTTP's or the queue's. */
-
-export const TRANSCRIBE_JOB_OPTIONS = {
-  attempts: 3,
-  backoff: { type: "exponential", delay: 5000 },
-  removeOnComplete: 1000,
-  removeOnFail: 5000,
-} as const satisfies JobsOptions;
 
 /**
  * dictationParam: a JSON string or an object (validated with ZDictationParamInput); absent → defaults.
@@ -53,13 +44,10 @@ export function parseDictationParam(raw: unknown): DictationParam {
   return parsed.data;
 }
 
-/** The queue producer: adds the task's job; the fixed jobId makes a repeated add a no-op while the job is kept. */
+/** The queue producer: adds the task's job (the job table's `transcription` row). */
 export function transcriptionQueue(queues: QueueBackend) {
   return async (taskId: number): Promise<void> => {
-    const data: TranscriptionJob = { taskId };
-    await queues
-      .queue<TranscriptionJob>(QueueName.Transcription)
-      .add(TRANSCRIBE_JOB, data, { jobId: transcriptionJobId(taskId), ...TRANSCRIBE_JOB_OPTIONS });
+    await enqueue(queues, JOBS.transcription, { taskId });
   };
 }
 
@@ -76,7 +64,7 @@ export interface ProgressRow {
 export async function progressOf(db: Db, userId: number, fileIds: number[], lang: Lang): Promise<ProgressRow[]> {
   const [records, tasks] = await Promise.all([
     db.audioRecord.findMany({
-      where: { fileId: { in: fileIds }, userId, deletedAt: null },
+      where: { fileId: { in: fileIds }, ...visibleTo(userId) },
       select: { fileId: true, fileStatus: true, progress: true },
     }),
     db.transcriptionTask.findMany({

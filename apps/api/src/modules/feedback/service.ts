@@ -25,7 +25,7 @@ export async function categories(db: Db, lang: Lang): Promise<FeedbackCategory[]
  * FEEDBACK_IMAGE_BYTES; answers its file-store key. A refused image leaves nothing behind.
  */
 async function storeImage(files: FileStore, file: Readable & { truncated?: boolean }): Promise<string> {
-  const { body, ext } = await readImage(file, { field: "images", maxBytes: FEEDBACK_IMAGE_BYTES, sizeText: "5 MB" });
+  const { body, ext } = await readImage(file, { field: "images", maxBytes: FEEDBACK_IMAGE_BYTES });
   const key = `feedback/${randomUUID()}.${ext}`;
   const stream = new PassThrough();
   stream.end(body);

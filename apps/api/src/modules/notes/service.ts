@@ -1,11 +1,9 @@
 import {
   type ActionItem,
   type Chapters,
+  JOBS,
   type Lang,
   localSpeakerName,
-  NOTE_JOB,
-  type NoteJob,
-  noteJobId,
   type Segment,
   StatusCode,
   ZChapter,
@@ -24,31 +22,20 @@ import {
   offlineActionItems,
   segmentsHash,
 } from "@yuelu/domain";
-import { type QueueBackend, QueueName } from "@yuelu/runtime";
-import type { JobsOptions } from "bullmq";
+import { enqueue, type QueueBackend } from "@yuelu/runtime";
 import { z } from "zod";
 
 /** AI notes (docs/notes.md): the parts that are the queue's, and what the exports and chapters read of notes. */
 
 type Deps = { queues: QueueBackend; domain: DomainContext };
 
-export const NOTE_JOB_OPTIONS = {
-  attempts: 3,
-  backoff: { type: "exponential", delay: 5000 },
-  removeOnComplete: 1000,
-  removeOnFail: 5000,
-} as const satisfies JobsOptions;
-
 /**
- * Adds the task's job to the notes queue; when that fails the task fails at once (its tokens given back)
+ * Adds the task's job (the job table's `note` row); when that fails the task fails at once (its tokens given back)
  * and the call answers 99999.
  */
 export async function enqueueNoteTask(deps: Deps, taskId: number): Promise<void> {
-  const data: NoteJob = { taskId };
   try {
-    await deps.queues
-      .queue<NoteJob>(QueueName.Notes)
-      .add(NOTE_JOB, data, { jobId: noteJobId(taskId), ...NOTE_JOB_OPTIONS });
+    await enqueue(deps.queues, JOBS.note, { taskId });
   } catch (error) {
     await failNoteTask(deps.domain, taskId, {
       reason: "failed",

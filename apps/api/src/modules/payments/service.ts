@@ -2,6 +2,7 @@ import { type ExecutePaymentResult, type Lang, StatusCode, toEpochSeconds } from
 import type { OrderModel } from "@yuelu/db";
 import {
   AppError,
+  claimProviderQuery,
   closeIfDue,
   createOrder,
   type DomainContext,
@@ -12,6 +13,7 @@ import {
   PaymentMismatch,
   providerOrderNumber,
   reopenOrder,
+  savePayUrl,
   settleOrder,
 } from "@yuelu/domain";
 import { countPayment, type HotSql } from "@yuelu/runtime";
@@ -70,8 +72,7 @@ export async function executePayment(
     expiresAt: order.expiresAt,
     origin: deps.origin,
   });
-  const saved = await domain.db.order.update({ where: { orderNumber: order.orderNumber }, data: { payUrl } });
-  return answer(saved);
+  return answer(await savePayUrl(domain, order.orderNumber, payUrl));
 }
 
 /** The order once its QR exists: a parallel ask for the same key may still be making it (a few seconds at most). */
@@ -159,16 +160,8 @@ const ORDER_POLL = `
   FROM orders WHERE "orderNumber" = $1`;
 
 /** One poller per order and period asks the provider (a conditional update elects it). */
-async function claimQuery(deps: PaymentDeps, orderNumber: string): Promise<boolean> {
-  const now = deps.domain.clock.now();
-  const claimed = await deps.domain.db.order.updateMany({
-    where: {
-      orderNumber,
-      OR: [{ queriedAt: null }, { queriedAt: { lt: new Date(now.getTime() - QUERY_EVERY_MS) } }],
-    },
-    data: { queriedAt: now },
-  });
-  return claimed.count === 1;
+function claimQuery(deps: PaymentDeps, orderNumber: string): Promise<boolean> {
+  return claimProviderQuery(deps.domain, orderNumber, QUERY_EVERY_MS);
 }
 
 /**

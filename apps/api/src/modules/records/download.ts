@@ -1,16 +1,13 @@
 import type { Readable } from "node:stream";
 import { StatusCode } from "@yuelu/contracts";
 import type { Db } from "@yuelu/db";
-import { AppError } from "@yuelu/domain";
+import { AppError, visibleRecord, visibleRecords } from "@yuelu/domain";
 import type { FileStore } from "@yuelu/runtime";
 import type { FastifyBaseLogger } from "fastify";
 import { ZipFile } from "yazl";
 import { contentDisposition } from "../../lib/content-disposition.ts";
-import { type Download, serveStored } from "../../lib/stored-file.ts";
+import { type Download, type RangeRequest, serveStored } from "../../lib/stored-file.ts";
 import { mimeOf, uniqueNames, zipEntryName } from "./names.ts";
-import { visibleRecord, visibleRecords } from "./service.ts";
-
-export { type Download, parseRange } from "../../lib/stored-file.ts";
 
 /**
  * GET /api/v3/audio/download: the original file, whole or one byte range (so `<audio>`/`<video>`
@@ -21,7 +18,7 @@ export async function openDownload(
   files: FileStore,
   userId: number,
   query: { fileId: number; inline: boolean },
-  request: { range?: string | undefined; head?: boolean },
+  request: RangeRequest,
 ): Promise<Download> {
   const record = await visibleRecord(db, userId, query.fileId);
   const size = await files.size(record.storageKey);

@@ -30,25 +30,20 @@ import {
   ZUploadResult,
 } from "@yuelu/contracts";
 import { countTaskEvent, deleteRecordsForever } from "@yuelu/domain";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { FILE_ROUTES } from "../../lib/file-urls.ts";
 import { requestLang } from "../../lib/lang.ts";
+import { rangeRequestOf, sendDownload } from "../../lib/stored-file.ts";
 import { userIdOf } from "../../plugins/auth.ts";
 import { sendEnvelope } from "../../plugins/errors.ts";
-import { type Download, openDownload, openZip } from "./download.ts";
+import { openDownload, openZip } from "./download.ts";
 import { mediaTools } from "./probe.ts";
 import * as records from "./service.ts";
 import tusRoutes from "./tus.ts";
 import { announcesOversizedBody, receiveUpload, UploadRefused } from "./upload.ts";
 
 const tags = ["records"];
-
-function sendDownload(reply: FastifyReply, download: Download) {
-  return reply
-    .code(download.status)
-    .headers(download.headers)
-    .send(download.body ?? undefined);
-}
 
 /** Upload and library calls of docs/records-api.md; every one needs sign-in (voice-yuelu.ts). */
 export default async function recordsRoutes(fastify: FastifyInstance) {
@@ -196,7 +191,7 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/v1/audio/record/update_record",
     { schema: { tags, body: ZRenameBody, response: { 200: envelopeOf(ZAudioRecord) } } },
-    async (req) => ok(await records.renameRecord(db, userIdOf(req), req.body.fileId, req.body.fileName)),
+    async (req) => ok(await records.renameRecord(app.domain, userIdOf(req), req.body.fileId, req.body.fileName)),
   );
 
   // ── one record ──
@@ -224,12 +219,10 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
   // HEAD answers the headers without opening the file (Fastify's automatic HEAD would read it whole).
   app.route({
     method: ["GET", "HEAD"],
-    url: "/api/v3/audio/download",
+    url: FILE_ROUTES.recordAudio,
     schema: { tags, querystring: ZDownloadQuery, produces: ["application/octet-stream"] },
-    handler: async (req, reply) => {
-      const request = { range: req.headers.range, head: req.method === "HEAD" };
-      return sendDownload(reply, await openDownload(db, files, userIdOf(req), req.query, request));
-    },
+    handler: async (req, reply) =>
+      sendDownload(reply, await openDownload(db, files, userIdOf(req), req.query, rangeRequestOf(req))),
   });
 
   app.get(

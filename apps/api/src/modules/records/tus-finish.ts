@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Upload } from "@tus/utils";
-import { FileStatus, type Lang, StatusCode, type UploadResult, ZUploadQuery } from "@yuelu/contracts";
+import { type Lang, StatusCode, type UploadResult, ZUploadQuery } from "@yuelu/contracts";
 import type { Db } from "@yuelu/db";
-import { AppError, claimLiveCredit, releaseStorage } from "@yuelu/domain";
+import { AppError, acceptUpload, releaseStorage, uploadExtension } from "@yuelu/domain";
 import type { FileStore, UploadArea } from "@yuelu/runtime";
 import type { FastifyBaseLogger } from "fastify";
-import { safeFileName, uploadExtension } from "./names.ts";
 import type { MediaTools } from "./probe.ts";
-import { createRecord, probe, type StorageContext, secondsOf, UploadRefused, uploadResult } from "./upload.ts";
+import { probe, type StorageContext, UploadRefused, uploadResult } from "./upload.ts";
 
 /** What a tus hook needs to know of the request it runs for. */
 export interface TusCall {
@@ -62,28 +61,23 @@ export async function finishUpload(deps: FinishDeps, call: TusCall, upload: Uplo
       call.log.error({ err: error, key }, "could not store a finished upload");
       throw new AppError(StatusCode.FileSaveFailed);
     }
-    const record = await createRecord(deps.db, {
+    const accepted = await acceptUpload(deps.domain, {
       userId: call.userId,
       menuId: menuOf(metadata.menuId),
       uploadId: receiptId(upload.id),
-      fileName: safeFileName(filename, ext),
+      fileName: filename,
       format: ext,
       fileSize: BigInt(upload.size ?? upload.offset),
-      timeLen: secondsOf(facts.duration),
+      duration: facts.duration,
       sampleRate: facts.sampleRate,
       channels: facts.channels,
       codec: facts.codec,
       storageKey: key,
-      fileStatus: FileStatus.Waiting,
+      liveSessionId: metadata.liveSessionId ?? undefined,
+      holdId: upload.id,
     });
-    kept = record.storageKey === key;
-    // a recording made with live captions: what they were charged is credited to its transcription
-    await claimLiveCredit(deps.domain, {
-      userId: call.userId,
-      fileId: record.fileId,
-      liveSessionId: metadata.liveSessionId,
-    });
-    return uploadResult(record);
+    kept = accepted.kept;
+    return uploadResult(accepted.record);
   } catch (error) {
     await deps.area.discard(upload.id).catch((err) => call.log.error({ err }, "could not remove a refused upload"));
     throw error;

@@ -3,30 +3,32 @@ import path from "node:path";
 import { type Readable, Transform, type TransformCallback } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
 import {
-  FileStatus,
   type Lang,
   MAX_UPLOAD_BYTES,
-  MAX_UPLOAD_SECONDS,
   StatusCode,
   statusMessage,
-  UPLOAD_EXTENSIONS,
+  UPLOAD_REFUSAL_WORDS,
   type UploadResult,
   ZUploadQuery,
 } from "@yuelu/contracts";
-import { type Db, Prisma } from "@yuelu/db";
+import type { Db } from "@yuelu/db";
 import {
   AppError,
-  claimLiveCredit,
+  acceptUpload,
+  assertOwnFolder,
   type DomainContext,
+  earlierUpload,
   holdStorage,
   releaseStorage,
   StorageFull,
   type StorageHoldInput,
   storageUsed,
+  UPLOAD_MAX_SECONDS,
+  uploadExtension,
 } from "@yuelu/domain";
 import { type FileStore, localFileStore, withTempDir } from "@yuelu/runtime";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
-import { formFileName, safeFileName, uploadExtension } from "./names.ts";
+import { formFileName } from "./names.ts";
 import {
   assertCanProbe,
   type MediaFacts,
@@ -37,7 +39,6 @@ import {
   type Sniffed,
   sniff,
 } from "./probe.ts";
-import { assertOwnFolder } from "./service.ts";
 
 /** Why an upload was refused; each answers 20004 with its own explanation, but storage_full: 20001. */
 export type UploadRefusal =
@@ -52,23 +53,7 @@ export type UploadRefusal =
   | "empty"
   | "interrupted";
 
-const REASONS: Record<Exclude<UploadRefusal, "storage_full">, Record<Lang, string>> = {
-  extension: {
-    zh: `仅支持 ${UPLOAD_EXTENSIONS.join("、")} 格式`,
-    en: `only ${UPLOAD_EXTENSIONS.join(", ")} files are accepted`,
-  },
-  content: { zh: "文件内容不是音频或视频", en: "the file's content is not audio or video" },
-  unreadable: { zh: "无法读取该音视频文件", en: "the file could not be read as audio or video" },
-  no_audio: { zh: "文件中没有音频轨道", en: "the file has no audio track" },
-  too_long: { zh: "音视频时长超过5小时", en: "it is longer than 5 hours" },
-  length_mismatch: {
-    zh: "文件头标注的时长与实际音频不符，文件可能已损坏或被修改",
-    en: "the length written in the file's header does not match its audio; the file may be damaged or edited",
-  },
-  too_large: { zh: "文件超过1GB", en: "the file is larger than 1 GB" },
-  empty: { zh: "文件为空", en: "the file is empty" },
-  interrupted: { zh: "上传中断", en: "the upload was interrupted" },
-};
+const REASONS: Record<Exclude<UploadRefusal, "storage_full">, Record<Lang, string>> = UPLOAD_REFUSAL_WORDS;
 
 /**
  * 20004 with a reason; the upload route words it as "File upload failed: <reason>". A user whose storage
@@ -156,8 +141,8 @@ export async function receiveUpload(
     if (!ext) throw new UploadRefused("extension");
     if (options.menuId !== null) await assertOwnFolder(deps.db, userId, options.menuId);
     if (options.uploadId) {
-      const earlier = await previousUpload(deps.db, userId, options.uploadId);
-      if (earlier) return earlier;
+      const earlier = await earlierUpload(deps.db, userId, options.uploadId);
+      if (earlier) return uploadResult(earlier);
     }
     return await storeAndRecord(deps, userId, part, ext, options);
   } finally {
@@ -195,20 +180,6 @@ function mergeFields(query: UploadOptions, part: MultipartFile): UploadOptions {
   };
 }
 
-/** The record an earlier upload with this uploadId created (retry-safe); one in the bin lets go of the id. */
-async function previousUpload(db: Db, userId: number, uploadId: string): Promise<UploadResult | null> {
-  const earlier = await db.audioRecord.findUnique({ where: { userId_uploadId: { userId, uploadId } } });
-  if (!earlier) return null;
-  if (earlier.deletedAt) {
-    await db.audioRecord.updateMany({
-      where: { fileId: earlier.fileId, deletedAt: { not: null } },
-      data: { uploadId: null },
-    });
-    return null;
-  }
-  return uploadResult(earlier);
-}
-
 async function storeAndRecord(
   deps: UploadDeps,
   userId: number,
@@ -238,26 +209,30 @@ async function storeAndRecord(
       return { facts, size: staged.size };
     }, deps.tmpDir);
 
-    const record = await createRecord(deps.db, {
+    const accepted = await acceptUpload(deps.domain, {
       userId,
       menuId: options.menuId,
       uploadId: options.uploadId ?? null,
-      fileName: safeFileName(formFileName(part.filename), ext),
+      fileName: formFileName(part.filename),
       format: ext,
       fileSize: BigInt(size),
-      timeLen: secondsOf(facts.duration),
+      duration: facts.duration,
       sampleRate: facts.sampleRate,
       channels: facts.channels,
       codec: facts.codec,
       storageKey: key,
-      fileStatus: FileStatus.Waiting,
+      liveSessionId: options.liveSessionId,
+      holdId: key,
     });
-    kept = record.storageKey === key;
-    // a recording made with live captions: what they were charged is credited to its transcription
-    await claimLiveCredit(deps.domain, { userId, fileId: record.fileId, liveSessionId: options.liveSessionId });
-    return uploadResult(record);
+    kept = accepted.kept;
+    return uploadResult(accepted.record);
   } finally {
-    await releaseStorage(deps.db, key).catch((err) => deps.log.error({ err, key }, "could not release a storage hold"));
+    // refused before its record: the hold goes with it
+    if (!kept) {
+      await releaseStorage(deps.db, key).catch((err) =>
+        deps.log.error({ err, key }, "could not release a storage hold"),
+      );
+    }
     if (stored && !kept) {
       await deps.files.delete(key).catch((err) => deps.log.error({ err, key }, "could not remove a refused upload"));
     }
@@ -301,11 +276,6 @@ export async function stage(
   return { file: path.join(dir, name), size };
 }
 
-/** Whole seconds of a measured duration (timeLen: what is charged), to the nearest second, at least 1. */
-export function secondsOf(duration: number): number {
-  return Math.max(1, Math.round(duration));
-}
-
 /**
  * What an accepted file is and how long it decodes (records/probe.ts): every path that takes media
  * (records, tus, /v1, voice samples and songs) measures it here, so the length charged is the length
@@ -316,7 +286,7 @@ export async function probe(
   localPath: string,
   lang: Lang,
   tools: MediaTools,
-  maxSeconds = MAX_UPLOAD_SECONDS,
+  maxSeconds = UPLOAD_MAX_SECONDS,
 ): Promise<MediaFacts> {
   try {
     return await probeMedia(localPath, { lang, tools, maxSeconds });
@@ -354,28 +324,6 @@ async function assertRoomFor(ctx: StorageContext, userId: number, announced: num
   if (limit === 0n || !Number.isFinite(announced) || announced <= 0) return;
   const used = await storageUsed(ctx.db, userId, ctx.clock.now());
   if (used + BigInt(announced) > limit) throw new UploadRefused("storage_full", { used, limit });
-}
-
-export type NewRecord = Prisma.AudioRecordUncheckedCreateInput;
-
-/**
- * Inserts the record. Two uploads racing with one uploadId: the loser answers the winner's record
- * (its own file is then removed by the caller). A folder deleted meanwhile: the record goes to no folder.
- */
-export async function createRecord(db: Db, data: NewRecord) {
-  try {
-    return await db.audioRecord.create({ data });
-  } catch (error) {
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError)) throw error;
-    if (error.code === "P2002" && data.uploadId) {
-      const winner = await db.audioRecord.findUnique({
-        where: { userId_uploadId: { userId: data.userId, uploadId: data.uploadId } },
-      });
-      if (winner && !winner.deletedAt) return winner;
-    }
-    if (error.code === "P2003" && data.menuId) return db.audioRecord.create({ data: { ...data, menuId: null } });
-    throw error;
-  }
 }
 
 export function uploadResult(r: {

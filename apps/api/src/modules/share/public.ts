@@ -23,7 +23,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contentDisposition } from "../../lib/content-disposition.ts";
 import { askedLang } from "../../lib/lang.ts";
 import { withGuessLimits } from "../../lib/limiter.ts";
-import { serveStored } from "../../lib/stored-file.ts";
+import { rangeRequestOf, sendDownload, serveStored } from "../../lib/stored-file.ts";
 import { mimeOf } from "../records/names.ts";
 import { forReader, ownedTranscriptText } from "../transcript/service.ts";
 import { noticePage, passwordPage, type ShareNotice, sharedRecordPage, sharePageCsp } from "./page.ts";
@@ -233,21 +233,13 @@ export default async function sharePublicRoutes(app: FastifyInstance) {
     if (!unlocked(request, shared)) return notice(reply, lang, 403, "notFound");
     const { record } = shared;
     try {
-      const download = await serveStored(
-        files,
-        record.storageKey,
-        { range: request.headers.range, head: request.method === "HEAD" },
-        {
-          "content-type": mimeOf(record.format),
-          "content-disposition": contentDisposition(record.fileName, true),
-          "cache-control": "private, no-store",
-          "x-robots-tag": "noindex, nofollow",
-        },
-      );
-      return reply
-        .code(download.status)
-        .headers(download.headers)
-        .send(download.body ?? undefined);
+      const download = await serveStored(files, record.storageKey, rangeRequestOf(request), {
+        "content-type": mimeOf(record.format),
+        "content-disposition": contentDisposition(record.fileName, true),
+        "cache-control": "private, no-store",
+        "x-robots-tag": "noindex, nofollow",
+      });
+      return sendDownload(reply, download);
     } catch (error) {
       if (error instanceof AppError && error.code === StatusCode.FileNotFound) {
         return notice(reply, lang, 404, "notFound");

@@ -14,7 +14,7 @@ import {
   ZUpdateTextBody,
   ZUpdateTextResult,
 } from "@yuelu/contracts";
-import { countTaskEvent, noteTaskView, segmentsHash, summarize } from "@yuelu/domain";
+import { countTaskEvent, noteTaskView, saveAbstracts, segmentsHash, summarize } from "@yuelu/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { contentDisposition } from "../../lib/content-disposition.ts";
@@ -42,7 +42,6 @@ import {
   ownedTranscriptText,
   replaceHotWords,
   replaceSegments,
-  saveAbstracts,
   textDetail,
 } from "./service.ts";
 
@@ -77,7 +76,8 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
         url,
         bodyLimit: TRANSCRIPT_BODY_LIMIT,
         schema: { tags, body: ZUpdateTextBody, response: { 200: envelopeOf(ZUpdateTextResult) } },
-        handler: async (req) => ok(await replaceSegments(db, userIdOf(req), req.body.fileId, req.body.asrResult)),
+        handler: async (req) =>
+          ok(await replaceSegments(app.domain, userIdOf(req), req.body.fileId, req.body.asrResult)),
       });
     }
   }
@@ -87,7 +87,7 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
     { schema: { tags, body: ZUpdateParaBody, response: { 200: envelopeOf(ZUpdateParaResult) } } },
     async (req) => {
       const { fileId, ...edit } = req.body;
-      return ok(await editParagraph(db, userIdOf(req), fileId, edit, requestLang(req)));
+      return ok(await editParagraph(app.domain, userIdOf(req), fileId, edit, requestLang(req)));
     },
   );
 
@@ -126,7 +126,8 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
         }
         abstracts = summarize(t.segments.map((s) => s.text));
       }
-      return ok({ abstracts: await saveAbstracts(db, userId, fileId, abstracts) });
+      await saveAbstracts(app.domain, userId, fileId, abstracts);
+      return ok({ abstracts });
     },
   );
 

@@ -1,21 +1,31 @@
 import {
   type AudioNotes,
-  isValidSpeakerName,
+  type EditableSegment,
   type Lang,
   localSpeakerName,
   MAX_HOT_WORDS,
   NOISE_COLOURS,
   type Segment,
-  SPEAKER_NAME_MAX,
   StatusCode,
   toEpochSeconds,
-  type ZEditableSegment,
 } from "@yuelu/contracts";
-import type { Db, Prisma } from "@yuelu/db";
-import { AppError, reindexRecord, segmentsOf, TX_OPTIONS, type Tx } from "@yuelu/domain";
-import type { z } from "zod";
+import type { Db } from "@yuelu/db";
+import {
+  AppError,
+  type DomainContext,
+  editParagraph as editParagraphRule,
+  type ParaEdit,
+  replaceSegments as replaceSegmentsRule,
+  segmentsOf,
+  TX_OPTIONS,
+  type Tx,
+  visibleTo,
+} from "@yuelu/domain";
 
-/** Transcripts of the user's own records (docs/records-api.md "Transcript"). */
+/**
+ * Transcripts of the user's own records (docs/records-api.md "Transcript"): the API's reads and answers.
+ * Every write (edits, renames, the summary) is a rule of domain/records/edits.ts.
+ */
 
 export interface OwnedTranscript {
   fileId: number;
@@ -53,7 +63,7 @@ export function audioNotesOf(stored: unknown): AudioNotes | null {
 /** The caller's record (not in the bin) and its transcript; otherwise 30001. */
 export async function ownedTranscript(db: Db | Tx, userId: number, fileId: number): Promise<OwnedTranscript> {
   const record = await db.audioRecord.findFirst({
-    where: { fileId, userId, deletedAt: null },
+    where: { fileId, ...visibleTo(userId) },
     select: { fileId: true, fileName: true, timeLen: true, transcript: true },
   });
   if (!record?.transcript) throw notFound();
@@ -109,30 +119,6 @@ export function forReader(t: OwnedTranscript, lang: Lang): OwnedTranscript {
   return { ...t, segments: t.segments.map((s) => ({ ...s, spkName: localSpeakerName(s.spkName, lang) })) };
 }
 
-/** Two names of one speaker: equal, or the same default label in two languages. */
-const sameSpeaker = (a: string, b: string) => localSpeakerName(a, "zh") === localSpeakerName(b, "zh");
-
-/** Locks the transcript row of the caller's record for a read-modify-write; 30001 when there is none. */
-async function lockTranscript(tx: Tx, userId: number, fileId: number): Promise<OwnedTranscript> {
-  const locked = await tx.$queryRaw<{ fileId: number }[]>`
-    SELECT t."fileId" FROM transcripts t JOIN audio_records r ON r."fileId" = t."fileId"
-    WHERE t."fileId" = ${fileId}::int AND r."userId" = ${userId}::int AND r."deletedAt" IS NULL
-    FOR UPDATE OF t`;
-  if (locked.length === 0) throw notFound();
-  return ownedTranscript(tx, userId, fileId);
-}
-
-async function saveSegments(tx: Tx, fileId: number, segments: Segment[]): Promise<Date> {
-  const saved = await tx.transcript.update({
-    where: { fileId },
-    data: { asrResult: segments as unknown as Prisma.InputJsonValue },
-    select: { updatedAt: true },
-  });
-  // the search index commits with the text it indexes (docs/search.md)
-  await reindexRecord(tx, fileId);
-  return saved.updatedAt;
-}
-
 /** get_text's answer; word timings only when asked for (`withWords`). */
 export function textDetail(t: OwnedTranscript, withWords = false) {
   const segments = withWords ? t.segments : t.segments.map(({ words: _words, ...segment }) => segment);
@@ -148,110 +134,37 @@ export function textDetail(t: OwnedTranscript, withWords = false) {
   };
 }
 
-/** update_text: replaces every segment (validated by ZEditableSegment). */
-export async function replaceSegments(
-  db: Db,
-  userId: number,
-  fileId: number,
-  input: z.infer<typeof ZEditableSegment>[],
-): Promise<{ fileId: number; updateTime: number; segments: number }> {
-  const segments: Segment[] = input.map((s) => {
-    const segment: Segment = {
-      spkName: s.spkName,
-      startTime: s.startTime,
-      endTime: Math.max(s.startTime, s.endTime ?? s.startTime),
-      text: s.text,
-    };
-    if (s.words) segment.words = s.words;
-    return segment;
-  });
-  return db.$transaction(async (tx) => {
-    const before = await lockTranscript(tx, userId, fileId);
-    keepWordTimings(before.segments, segments);
-    const updatedAt = await saveSegments(tx, fileId, segments);
-    return { fileId, updateTime: toEpochSeconds(updatedAt), segments: segments.length };
-  }, TX_OPTIONS);
-}
-
-/**
- * The page edits segments without their word timings (get_text leaves them out): a segment whose
- * start and text did not change keeps the timings it had.
- */
-function keepWordTimings(before: Segment[], after: Segment[]): void {
-  const words = new Map(before.filter((s) => s.words).map((s) => [`${s.startTime}\u0000${s.text}`, s.words]));
-  for (const segment of after) {
-    if (segment.words) continue;
-    const kept = words.get(`${segment.startTime}\u0000${segment.text}`);
-    if (kept) segment.words = kept;
-  }
-}
-
-export interface ParaEdit {
-  index: number;
-  text?: string;
-  spkName?: string;
-  renameAll?: boolean;
-}
-
 /** Distinct speaker names in order of first appearance (spec §3 Speaker state: the suggested list). */
 export function speakersOf(segments: Segment[]): string[] {
   return [...new Set(segments.map((s) => s.spkName).filter((n) => n !== ""))];
 }
 
-/**
- * update_para: one segment's text and/or its speaker. Spec §5: an empty name, or the old name (in
- * either language, for a default label), changes no name; otherwise only Han characters, English
- * letters and digits, at most 10 → 10002 naming spkName. renameAll renames every segment carrying
- * the old name, else only this one. The answer's names are in the reader's language.
- */
-export async function editParagraph(db: Db, userId: number, fileId: number, edit: ParaEdit, lang: Lang) {
-  const newNameRaw = (edit.spkName ?? "").trim().normalize("NFC");
-  return db.$transaction(async (tx) => {
-    const t = await lockTranscript(tx, userId, fileId);
-    const segment = t.segments[edit.index];
-    if (!segment) throw AppError.invalid("index", `must be below ${t.segments.length}`);
-    const oldName = segment.spkName;
-    let newName = oldName;
-    let renamed = 0;
-    if (newNameRaw !== "" && !sameSpeaker(newNameRaw, oldName)) {
-      if (!isValidSpeakerName(newNameRaw)) {
-        throw AppError.invalid(
-          "spkName",
-          `only Chinese characters, English letters and digits, at most ${SPEAKER_NAME_MAX}`,
-        );
-      }
-      newName = newNameRaw;
-      for (const [i, s] of t.segments.entries()) {
-        if (i === edit.index || (edit.renameAll && sameSpeaker(s.spkName, oldName))) {
-          s.spkName = newName;
-          renamed += 1;
-        }
-      }
-    }
-    if (edit.text !== undefined) segment.text = edit.text;
-    const updatedAt = renamed > 0 || edit.text !== undefined ? await saveSegments(tx, fileId, t.segments) : t.updatedAt;
-    const local = (name: string) => localSpeakerName(name, lang);
-    return {
-      fileId,
-      index: edit.index,
-      segment: { ...segment, spkName: local(segment.spkName) },
-      oldName: local(oldName),
-      newName: local(newName),
-      renameAll: Boolean(edit.renameAll),
-      renamed,
-      speakers: speakersOf(forReader(t, lang).segments),
-      updateTime: toEpochSeconds(updatedAt),
-    };
-  }, TX_OPTIONS);
+/** update_text (domain/records/edits.ts): the answer. */
+export async function replaceSegments(
+  domain: DomainContext,
+  userId: number,
+  fileId: number,
+  input: EditableSegment[],
+): Promise<{ fileId: number; updateTime: number; segments: number }> {
+  const written = await replaceSegmentsRule(domain, userId, fileId, input);
+  return { fileId, updateTime: toEpochSeconds(written.updatedAt), segments: written.segments };
 }
 
-export async function saveAbstracts(db: Db, userId: number, fileId: number, abstracts: string): Promise<string> {
-  return db.$transaction(async (tx) => {
-    await lockTranscript(tx, userId, fileId);
-    await tx.transcript.update({ where: { fileId }, data: { abstracts } });
-    await reindexRecord(tx, fileId);
-    return abstracts;
-  }, TX_OPTIONS);
+/** update_para (domain/records/edits.ts): the answer, its names in the reader's language. */
+export async function editParagraph(domain: DomainContext, userId: number, fileId: number, edit: ParaEdit, lang: Lang) {
+  const edited = await editParagraphRule(domain, userId, fileId, edit);
+  const local = (name: string) => localSpeakerName(name, lang);
+  return {
+    fileId,
+    index: edit.index,
+    segment: { ...edited.segment, spkName: local(edited.segment.spkName) },
+    oldName: local(edited.oldName),
+    newName: local(edited.newName),
+    renameAll: Boolean(edit.renameAll),
+    renamed: edited.renamed,
+    speakers: speakersOf(edited.segments.map((s) => ({ ...s, spkName: local(s.spkName) }))),
+    updateTime: toEpochSeconds(edited.updatedAt),
+  };
 }
 
 export async function hotWordsOf(db: Db, userId: number): Promise<string[]> {

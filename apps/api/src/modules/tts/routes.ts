@@ -22,12 +22,13 @@ import {
   ZTtsTaskQuery,
 } from "@yuelu/contracts";
 import { deleteTtsTasks, listTtsTasks, ownTtsTask, renameTtsTask, requestSynthesis, ttsQuota } from "@yuelu/domain";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { FILE_ROUTES } from "../../lib/file-urls.ts";
 import { getAndPost } from "../../lib/get-and-post.ts";
 import { requestLang } from "../../lib/lang.ts";
+import { rangeRequestOf, sendDownload } from "../../lib/stored-file.ts";
 import { userIdOf } from "../../plugins/auth.ts";
-import type { Download } from "../records/download.ts";
 import {
   assertSpeakable,
   myVoiceFor,
@@ -44,13 +45,6 @@ import {
 } from "./service.ts";
 
 const tags = ["tts"];
-
-function sendDownload(reply: FastifyReply, download: Download) {
-  return reply
-    .code(download.status)
-    .headers(download.headers)
-    .send(download.body ?? undefined);
-}
 
 /** Text to speech and the voice library (docs/tts.md; spec §7 "Text to speech"). */
 export default async function ttsRoutes(fastify: FastifyInstance) {
@@ -94,11 +88,10 @@ export default async function ttsRoutes(fastify: FastifyInstance) {
 
   app.route({
     method: ["GET", "HEAD"],
-    url: "/new_tts/labs/sample",
+    url: FILE_ROUTES.voiceSample,
     config: open,
     schema: { tags, querystring: ZSampleQuery, produces: ["audio/mpeg"] },
-    handler: async (req, reply) =>
-      sendDownload(reply, await openSample(deps, req.query, { range: req.headers.range, head: req.method === "HEAD" })),
+    handler: async (req, reply) => sendDownload(reply, await openSample(deps, req.query, rangeRequestOf(req))),
   });
 
   // ── synthesis and 'my works' (signed in) ──
@@ -165,11 +158,9 @@ export default async function ttsRoutes(fastify: FastifyInstance) {
   // HEAD answers the headers without opening the file.
   app.route({
     method: ["GET", "HEAD"],
-    url: "/tts/download",
+    url: FILE_ROUTES.ttsWork,
     schema: { tags, querystring: ZTtsDownloadQuery, produces: ["audio/mpeg", "audio/wav"] },
-    handler: async (req, reply) => {
-      const request = { range: req.headers.range, head: req.method === "HEAD" };
-      return sendDownload(reply, await openWork({ db, files }, userIdOf(req), req.query, request));
-    },
+    handler: async (req, reply) =>
+      sendDownload(reply, await openWork({ db, files }, userIdOf(req), req.query, rangeRequestOf(req))),
   });
 }

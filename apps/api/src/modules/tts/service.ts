@@ -1,10 +1,10 @@
 import {
+  JOBS,
   type Lang,
   type SelectOptions,
   type SoundList,
   type SoundListQuery,
   StatusCode,
-  SYNTHESIZE_JOB,
   type TryListen,
   TTS_ENGINES,
   TTS_FORMATS,
@@ -13,23 +13,18 @@ import {
   TTS_PITCH,
   TTS_SPEED,
   TTS_VOLUME,
-  type TtsJob,
   type TtsLanguage,
   type TtsProgressItem,
   type TtsTask,
   type TtsWork,
   toEpochSeconds,
   ttsFailureMessage,
-  ttsJobId,
   ttsProblemMessage,
   VOICE_AGE_GROUPS,
   VOICE_GENDERS,
-  VOICE_SAMPLE_JOB,
   VOICE_STYLES,
   type VoiceItem,
-  type VoiceSampleJob,
   voiceFilterLabel,
-  voiceSampleJobId,
 } from "@yuelu/contracts";
 import type { Db, TtsTaskModel, UserVoiceModel } from "@yuelu/db";
 import {
@@ -44,40 +39,29 @@ import {
   sampleKey,
   sampleVersion,
 } from "@yuelu/domain";
-import { type Config, type FileStore, liveWorkers, type QueueBackend, QueueName } from "@yuelu/runtime";
-import type { JobsOptions } from "bullmq";
-import { contentDisposition } from "../../lib/content-disposition.ts";
-import { type Download, serveStored } from "../../lib/stored-file.ts";
+import { type Config, enqueue, type FileStore, liveWorkers, type QueueBackend } from "@yuelu/runtime";
+import { contentDisposition, downloadName } from "../../lib/content-disposition.ts";
+import { ttsWorkUrl, voiceSampleUrl } from "../../lib/file-urls.ts";
+import { type Download, type RangeRequest, serveStored } from "../../lib/stored-file.ts";
 import { type Availability, availabilityOf, defaultVoices, engineUnavailable, listedEngines } from "./engines.ts";
 
 /** Text to speech and the voice library (docs/tts.md): the parts that are HTTP's, the queue's or the file store's. */
-
-export const TTS_JOB_OPTIONS = {
-  attempts: 3,
-  backoff: { type: "exponential", delay: 2000 },
-  removeOnComplete: 1000,
-  removeOnFail: 5000,
-} as const satisfies JobsOptions;
 
 /** How long try_listen waits for a worker to make a sample it does not have yet. */
 export const SAMPLE_WAIT_MS = 25_000;
 
 type ServiceDeps = { db: Db; config: Config; files: FileStore; queues: QueueBackend };
 
-/** The queue producer: adds the task's job; the fixed jobId makes a repeated add a no-op while the job is kept. */
+/** The queue producer: adds the task's job (the job table's `tts` row). */
 export function ttsQueue(queues: QueueBackend): EnqueueSynthesis {
   return async (taskId) => {
-    const data: TtsJob = { taskId };
-    await queues
-      .queue<TtsJob>(QueueName.Tts)
-      .add(SYNTHESIZE_JOB, data, { jobId: ttsJobId(taskId), ...TTS_JOB_OPTIONS });
+    await enqueue(queues, JOBS.tts, { taskId });
   };
 }
 
 // ───────────────────────────── the voice library ─────────────────────────────
 
-export const sampleUrlOf = (voice: LibraryVoice) =>
-  `/voice_yuelu/new_tts/labs/sample?promptId=${voice.promptId}&v=${sampleVersion(voice)}`;
+export const sampleUrlOf = (voice: LibraryVoice) => voiceSampleUrl(voice.promptId, sampleVersion(voice));
 
 function voiceItem(
   voice: LibraryVoice,
@@ -257,16 +241,13 @@ export async function tryListen(deps: ServiceDeps, promptId: number, lang: Lang)
   const availability = availabilityOf(await liveWorkers(deps.db), voice.engine, voice.language);
   if (!availability.available) throw engineUnavailable(availability.problem, lang);
 
-  const queue = deps.queues.queue<VoiceSampleJob>(QueueName.TtsSamples);
-  const jobId = voiceSampleJobId(promptId, sampleVersion(voice));
+  const queue = deps.queues.queue(JOBS.ttsSample.queue);
+  const version = sampleVersion(voice);
+  const jobId = JOBS.ttsSample.jobId({ promptId }, version);
   const previous = await queue.getJob(jobId);
   // A sample that failed before is tried again (the engine may have been installed since).
   if (previous && (await previous.getState()) === "failed") await previous.remove().catch(() => {});
-  await queue.add(
-    VOICE_SAMPLE_JOB,
-    { promptId },
-    { jobId, attempts: 1, removeOnComplete: true, removeOnFail: { age: 3600, count: 200 } },
-  );
+  await enqueue(deps.queues, JOBS.ttsSample, { promptId }, { version });
   const deadline = Date.now() + SAMPLE_WAIT_MS;
   for (let round = 0; Date.now() < deadline; round++) {
     await sleep(round < 20 ? 50 : 150);
@@ -285,7 +266,7 @@ export async function tryListen(deps: ServiceDeps, promptId: number, lang: Lang)
 export async function openSample(
   deps: ServiceDeps,
   query: { promptId: number; v?: string },
-  request: { range?: string; head?: boolean },
+  request: RangeRequest,
 ): Promise<Download> {
   const voice = await listedVoice(deps, query.promptId);
   const version = sampleVersion(voice);
@@ -300,8 +281,8 @@ export async function openSample(
 
 // ───────────────────────────── my works ─────────────────────────────
 
-export const ttsAudioUrlOf = (taskId: number) => `/voice_yuelu/tts/download?taskId=${taskId}&inline=1`;
-export const ttsDownloadUrlOf = (taskId: number) => `/voice_yuelu/tts/download?taskId=${taskId}`;
+export const ttsAudioUrlOf = (taskId: number) => ttsWorkUrl(taskId, true);
+export const ttsDownloadUrlOf = (taskId: number) => ttsWorkUrl(taskId, false);
 
 const DONE = 2;
 const FAILED = -1;
@@ -371,14 +352,13 @@ export async function openWork(
   deps: Pick<ServiceDeps, "db" | "files">,
   userId: number,
   query: { taskId: number; inline: boolean },
-  request: { range?: string; head?: boolean },
+  request: RangeRequest,
 ): Promise<Download> {
   const task = await ownTtsTask(deps.db, userId, query.taskId);
   if (task.status !== DONE || !task.outputKey) throw new AppError(StatusCode.FileNotFound);
-  const name = `${task.title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_").replace(/…$/, "")}.${task.format}`;
   return serveStored(deps.files, task.outputKey, request, {
     "content-type": task.format === "wav" ? "audio/wav" : "audio/mpeg",
-    "content-disposition": contentDisposition(name, query.inline),
+    "content-disposition": contentDisposition(downloadName(task.title, task.format), query.inline),
     "cache-control": "private, max-age=0, must-revalidate",
     etag: `"tts-${task.id}-${task.fileSize ?? 0}"`,
   });

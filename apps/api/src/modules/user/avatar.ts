@@ -24,7 +24,7 @@ export async function uploadAvatar(
   if (!request.isMultipart()) throw AppError.invalid("file", "is required");
   const part = await request.file({ limits: { files: 1, fileSize: AVATAR_IMAGE_BYTES } });
   if (!part) throw AppError.invalid("file", "is required");
-  const { body, ext } = await readImage(part.file, { field: "file", maxBytes: AVATAR_IMAGE_BYTES, sizeText: "2 MB" });
+  const { body, ext } = await readImage(part.file, { field: "file", maxBytes: AVATAR_IMAGE_BYTES });
   const name = `${randomUUID()}.${ext}`;
   const stream = new PassThrough();
   stream.end(body);

@@ -11,6 +11,8 @@ import {
   ok,
   SONG_MAX_BYTES,
   SONG_MAX_SECONDS,
+  SONG_MIN_SECONDS,
+  SONG_REFUSAL_WORDS,
   sampleProblemText,
   ZConvertCreate,
   ZMyVoice,
@@ -59,9 +61,10 @@ import {
 import { withTempDir } from "@yuelu/runtime";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { FILE_ROUTES } from "../../lib/file-urls.ts";
 import { getAndPost } from "../../lib/get-and-post.ts";
 import { requestLang } from "../../lib/lang.ts";
-import type { Download } from "../../lib/stored-file.ts";
+import { rangeRequestOf, sendDownload } from "../../lib/stored-file.ts";
 import { userIdOf } from "../../plugins/auth.ts";
 import { sendEnvelope } from "../../plugins/errors.ts";
 import { mediaTools } from "../records/probe.ts";
@@ -81,13 +84,6 @@ import { readVoiceUpload, storeUpload, type VoiceUploadDeps, VoiceUploadRefused 
 
 const tags = ["voice"];
 
-function sendDownload(reply: FastifyReply, download: Download) {
-  return reply
-    .code(download.status)
-    .headers(download.headers)
-    .send(download.body ?? undefined);
-}
-
 const sampleLength = (seconds: number) =>
   seconds < MY_VOICE_MIN_SECONDS
     ? { zh: sampleProblemText("too-short", "zh"), en: sampleProblemText("too-short", "en") }
@@ -100,21 +96,15 @@ const SAMPLE_MAX_SECONDS = MY_VOICE_MAX_SECONDS + 0.5;
 
 const songLength = (seconds: number) =>
   seconds > SONG_MAX_SECONDS
-    ? {
-        zh: `歌曲时长超过 ${SONG_MAX_SECONDS / 60} 分钟`,
-        en: `the song is longer than ${SONG_MAX_SECONDS / 60} minutes`,
-      }
-    : seconds < 3
-      ? { zh: "歌曲太短（至少 3 秒）", en: "the song is too short (at least 3 seconds)" }
+    ? SONG_REFUSAL_WORDS.tooLong
+    : seconds < SONG_MIN_SECONDS
+      ? SONG_REFUSAL_WORDS.tooShort
       : undefined;
 
 const MIDI_WORDS: Record<MidiProblem["problem"], Record<Lang, string>> = {
   unreadable: { zh: "无法读取该 MIDI 文件", en: "the MIDI file could not be read" },
   "no-notes": { zh: "MIDI 文件中没有音符", en: "the MIDI file has no notes" },
-  "too-long": {
-    zh: "MIDI 旋律太长（最多 600 个音符、10 分钟）",
-    en: "the melody is too long (at most 600 notes and 10 minutes)",
-  },
+  "too-long": SONG_REFUSAL_WORDS.melodyTooLong,
 };
 
 /** My voice, AI singing and song voice conversion (docs/voice.md). */
@@ -292,21 +282,16 @@ export default async function voiceRoutes(fastify: FastifyInstance) {
   for (const which of ["preview", "sample"] as const) {
     app.route({
       method: ["GET", "HEAD"],
-      url: `/voice/my_voice/${which}`,
+      url: which === "preview" ? FILE_ROUTES.myVoicePreview : FILE_ROUTES.myVoiceSample,
       schema: { tags, querystring: ZMyVoiceFileQuery },
       handler: async (req, reply) => {
         const voice = await ownMyVoice(db, userIdOf(req), req.query.voiceId);
         const key = which === "preview" ? voice.previewKey : voice.sourceKey;
-        const download = await serveVoiceFile(
-          files,
-          key,
-          { range: req.headers.range, head: req.method === "HEAD" },
-          {
-            name: `${voice.name}-${which}`,
-            etag: `${which}-${voice.id}-${voice.updatedAt.getTime()}`,
-            inline: req.query.inline,
-          },
-        );
+        const download = await serveVoiceFile(files, key, rangeRequestOf(req), {
+          name: `${voice.name}-${which}`,
+          etag: `${which}-${voice.id}-${voice.updatedAt.getTime()}`,
+          inline: req.query.inline,
+        });
         return sendDownload(reply, download);
       },
     });
@@ -468,7 +453,7 @@ export default async function voiceRoutes(fastify: FastifyInstance) {
 
   app.route({
     method: ["GET", "HEAD"],
-    url: "/voice/works/file",
+    url: FILE_ROUTES.voiceWork,
     schema: { tags, querystring: ZVoiceWorkFileQuery },
     handler: async (req, reply) => {
       const work = await ownVoiceWork(db, userIdOf(req), req.query.workId);
@@ -483,12 +468,11 @@ export default async function voiceRoutes(fastify: FastifyInstance) {
             : null;
       if (part === "original" && work.kind !== "convert") throw new AppError(20003);
       const name = part === "result" ? work.title : `${work.title}-${part}`;
-      const download = await serveVoiceFile(
-        files,
-        key,
-        { range: req.headers.range, head: req.method === "HEAD" },
-        { name, etag: `work-${work.id}-${part}-${work.fileSize ?? 0}`, inline: req.query.inline },
-      );
+      const download = await serveVoiceFile(files, key, rangeRequestOf(req), {
+        name,
+        etag: `work-${work.id}-${part}-${work.fileSize ?? 0}`,
+        inline: req.query.inline,
+      });
       return sendDownload(reply, download);
     },
   });

@@ -1,14 +1,12 @@
 import {
+  JOBS,
   type Lang,
   type MyVoice,
   StatusCode,
   toEpochSeconds,
-  VOICE_JOB,
-  type VoiceJob,
   type VoiceProfileView,
   type VoiceWork,
   voiceFailureText,
-  voiceJobId,
   ZVoiceProfile,
 } from "@yuelu/contracts";
 import type { Db, UserVoiceModel as UserVoice, VoiceWorkModel } from "@yuelu/db";
@@ -21,26 +19,19 @@ import {
   VOICE_FAILURE_CODE,
   type VoiceTaskKind,
 } from "@yuelu/domain";
-import { type Config, type FileStore, findSoundfont, liveWorkers, type QueueBackend, QueueName } from "@yuelu/runtime";
-import type { JobsOptions } from "bullmq";
-import { contentDisposition } from "../../lib/content-disposition.ts";
-import { type Download, serveStored } from "../../lib/stored-file.ts";
+import { type Config, enqueue, type FileStore, findSoundfont, liveWorkers, type QueueBackend } from "@yuelu/runtime";
+import { contentDisposition, downloadName } from "../../lib/content-disposition.ts";
+import { myVoiceFileUrl, voiceWorkUrl } from "../../lib/file-urls.ts";
+import { type Download, type RangeRequest, serveStored } from "../../lib/stored-file.ts";
 import { defaultVoiceOf, listedVoice, myVoiceLibrary } from "../tts/service.ts";
 
 /** The voice pages (docs/voice.md): the parts that are HTTP's, the queue's or the file store's. */
 
 type Deps = { db: Db; config: Config; files: FileStore; queues: QueueBackend };
 
-export const VOICE_JOB_OPTIONS = {
-  attempts: 2,
-  backoff: { type: "exponential", delay: 5000 },
-  removeOnComplete: 1000,
-  removeOnFail: 5000,
-} as const satisfies JobsOptions;
-
 /**
- * Adds the task's job to the voice queue; when that fails the task fails at once (its unit given
- * back) and the call answers 99999.
+ * Adds the task's job (the job table's `voice` row; a voice's carries the sample it is trained on); when
+ * that fails the task fails at once (its unit given back) and the call answers 99999.
  */
 export async function enqueueVoiceTask(
   deps: Deps & { domain: DomainContext },
@@ -48,11 +39,8 @@ export async function enqueueVoiceTask(
   id: number,
   sourceKey?: string,
 ): Promise<void> {
-  const data: VoiceJob = { kind, id };
   try {
-    await deps.queues
-      .queue<VoiceJob>(QueueName.Voice)
-      .add(VOICE_JOB, data, { jobId: voiceJobId(kind, id, sourceKey), ...VOICE_JOB_OPTIONS });
+    await enqueue(deps.queues, JOBS.voice, { kind, id }, { version: sourceKey });
   } catch (error) {
     await failVoiceTask(deps.domain, kind, id, {
       code: VOICE_FAILURE_CODE[kind],
@@ -116,8 +104,8 @@ export function myVoiceView(row: UserVoice, lang: Lang, baseVoice?: { name: stri
     sampleSeconds: Math.round(row.sampleSeconds * 10) / 10,
     baseVoiceName: baseVoice ? (lang === "en" ? baseVoice.nameEn || baseVoice.name : baseVoice.name) : "",
     profile: profileOf(row.profile),
-    previewUrl: ready ? `/voice_yuelu/voice/my_voice/preview?voiceId=${row.id}&inline=1&v=${version(row)}` : "",
-    sampleUrl: `/voice_yuelu/voice/my_voice/sample?voiceId=${row.id}&inline=1&v=${version(row)}`,
+    previewUrl: ready ? myVoiceFileUrl("preview", row.id, version(row)) : "",
+    sampleUrl: myVoiceFileUrl("sample", row.id, version(row)),
     createTime: toEpochSeconds(row.createdAt),
     updateTime: toEpochSeconds(row.updatedAt),
     ...failureOf(row, lang),
@@ -155,8 +143,7 @@ interface SingSettings {
 export function workView(row: VoiceWorkModel, lang: Lang): VoiceWork {
   const settings = (row.settings ?? {}) as SingSettings;
   const done = row.status === 2 && !!row.outputKey;
-  const file = (part: string, inline: boolean) =>
-    `/voice_yuelu/voice/works/file?workId=${row.id}&part=${part}${inline ? "&inline=1" : ""}`;
+  const file = (part: "result" | "original", inline: boolean) => voiceWorkUrl(row.id, part, inline);
   const melody = settings.melody ?? [];
   const syllables = settings.syllables ?? [];
   return {
@@ -202,12 +189,10 @@ export async function capabilities(deps: Pick<Deps, "db" | "config">) {
   };
 }
 
-const safeName = (title: string) => title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_").replace(/…$/, "") || "voice";
-
 export function serveVoiceFile(
   files: FileStore,
   key: string | null,
-  request: { range?: string | undefined; head?: boolean | undefined },
+  request: RangeRequest,
   file: { name: string; etag: string; inline: boolean },
 ): Promise<Download> {
   if (!key) throw new AppError(StatusCode.FileNotFound);
@@ -222,7 +207,7 @@ export function serveVoiceFile(
           : "application/octet-stream";
   return serveStored(files, key, request, {
     "content-type": type,
-    "content-disposition": contentDisposition(`${safeName(file.name)}.${ext}`, file.inline),
+    "content-disposition": contentDisposition(downloadName(file.name, ext, "voice"), file.inline),
     "cache-control": "private, max-age=0, must-revalidate",
     etag: `"${file.etag}"`,
   });

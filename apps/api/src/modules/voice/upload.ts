@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { MultipartFile } from "@fastify/multipart";
-import { type Lang, StatusCode, statusMessage } from "@yuelu/contracts";
-import { AppError } from "@yuelu/domain";
+import { type Lang, SONG_REFUSAL_WORDS, StatusCode, statusMessage } from "@yuelu/contracts";
+import { AppError, uploadExtension } from "@yuelu/domain";
 import { type FileStore, localFileStore, withTempDir } from "@yuelu/runtime";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { formFileName, uploadExtension } from "../records/names.ts";
+import { formFileName } from "../records/names.ts";
 import { assertCanProbe, type MediaTools } from "../records/probe.ts";
 import { drain, probe, stage, UploadRefused } from "../records/upload.ts";
 
@@ -135,8 +135,7 @@ async function stageFile(
     if (!ext)
       throw new VoiceUploadRefused({ zh: "仅支持 .mid / .midi 文件", en: "only .mid or .midi files are accepted" });
     const { size } = await localFileStore(dir).put(`upload.${ext}`, part.file);
-    if (part.file.truncated)
-      throw new VoiceUploadRefused({ zh: "MIDI 文件超过 1MB", en: "the MIDI file is larger than 1 MB" });
+    if (part.file.truncated) throw new VoiceUploadRefused(SONG_REFUSAL_WORDS.midiTooLarge);
     const file = path.join(dir, `upload.${ext}`);
     const head = (await readFile(file)).subarray(0, 4).toString("latin1");
     if (head !== "MThd") throw new VoiceUploadRefused({ zh: "不是有效的 MIDI 文件", en: "it is not a MIDI file" });

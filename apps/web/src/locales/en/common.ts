@@ -92,6 +92,18 @@ export const common: typeof zh = {
     select: "Select {{name}}",
     selected: "{{count}} selected",
     clearSelection: "Clear selection",
+    /** server-paged tables (components/ui/paged-table.tsx, table-pager.tsx, filter-bar.tsx) */
+    pager: "Pages",
+    total_one: "{{count}} row",
+    total_other: "{{count}} rows",
+    pageSize: "Per page",
+    previous: "Previous",
+    next: "Next",
+    pageOf: "Page {{page}} of {{pages}}",
+    empty: "Nothing here yet",
+    all: "All",
+    apply: "Filter",
+    reset: "Reset",
   },
   /** the shared audio player (components/ui/audio-player.tsx) */
   player: {
@@ -106,6 +118,19 @@ export const common: typeof zh = {
   slider: {
     reset: "Reset",
     resetNamed: "Reset {{name}}",
+  },
+  /** the works lists (components/ui/work-list.tsx): text to speech, sung and converted songs */
+  work: {
+    play: "Play",
+    playNamed: "Play “{{title}}”",
+    closePlayer: "Close",
+    closePlayerNamed: "Close the player of “{{title}}”",
+    download: "Download",
+    downloadNamed: "Download “{{title}}”",
+    rename: "Rename",
+    renameNamed: "Rename “{{title}}”",
+    delete: "Delete",
+    deleteNamed: "Delete “{{title}}”",
   },
   pagination: {
     label: "Page {{page}} of {{pages}}",

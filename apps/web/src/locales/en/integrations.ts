@@ -71,6 +71,7 @@ export const integrations: typeof zh = {
       voice_ready: "Voice work ready",
       voice_failed: "Voice work failed",
       order_paid: "Order paid",
+      transcript_updated: "Transcript edited",
       webhook_test: "Test event",
     },
     // deliveries

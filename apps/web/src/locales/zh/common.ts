@@ -94,6 +94,18 @@ export const common = {
     select: "选择 {{name}}",
     selected: "已选 {{count}} 项",
     clearSelection: "取消选择",
+    /** server-paged tables (components/ui/paged-table.tsx, table-pager.tsx, filter-bar.tsx) */
+    pager: "分页",
+    total_one: "共 {{count}} 条",
+    total_other: "共 {{count}} 条",
+    pageSize: "每页",
+    previous: "上一页",
+    next: "下一页",
+    pageOf: "第 {{page}} / {{pages}} 页",
+    empty: "暂无数据",
+    all: "全部",
+    apply: "筛选",
+    reset: "重置",
   },
   /** the shared audio player (components/ui/audio-player.tsx) */
   player: {
@@ -108,6 +120,19 @@ export const common = {
   slider: {
     reset: "重置",
     resetNamed: "重置{{name}}",
+  },
+  /** the works lists (components/ui/work-list.tsx): text to speech, sung and converted songs */
+  work: {
+    play: "播放",
+    playNamed: "播放「{{title}}」",
+    closePlayer: "收起",
+    closePlayerNamed: "收起「{{title}}」的播放器",
+    download: "下载",
+    downloadNamed: "下载「{{title}}」",
+    rename: "重命名",
+    renameNamed: "重命名「{{title}}」",
+    delete: "删除",
+    deleteNamed: "删除「{{title}}」",
   },
   pagination: {
     label: "第 {{page}} / {{pages}} 页",

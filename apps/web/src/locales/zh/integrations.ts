@@ -65,6 +65,7 @@ export const integrations = {
       voice_ready: "声音作品完成",
       voice_failed: "声音作品失败",
       order_paid: "订单已支付",
+      transcript_updated: "转写稿已修改",
       webhook_test: "测试事件",
     },
     // deliveries

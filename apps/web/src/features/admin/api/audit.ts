@@ -1,5 +1,5 @@
 import type { AdminAuditEntry } from "@yuelu/contracts";
-import type { TableQuery } from "../hooks/use-table-state.ts";
+import type { TableQuery } from "@/hooks/use-table-state.ts";
 import { adminPaths } from "./paths.ts";
 import { useAdminList } from "./use-admin-list.ts";
 

@@ -7,9 +7,9 @@ import type {
   AdminShopGoodsCreate,
   AdminShopGoodsEdit,
 } from "@yuelu/contracts";
+import type { TableQuery } from "@/hooks/use-table-state.ts";
 import { queryKeys } from "@/lib/query-keys.ts";
 import { useSubmitMutation } from "@/lib/use-submit-mutation.ts";
-import type { TableQuery } from "../hooks/use-table-state.ts";
 import { adminApi, adminKeys } from "./client.ts";
 import { adminPaths } from "./paths.ts";
 import { useAdminList } from "./use-admin-list.ts";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { AdminMessageSend, AdminSentMessage } from "@yuelu/contracts";
+import type { TableQuery } from "@/hooks/use-table-state.ts";
 import { useSubmitMutation } from "@/lib/use-submit-mutation.ts";
-import type { TableQuery } from "../hooks/use-table-state.ts";
 import { adminApi, adminKeys } from "./client.ts";
 import { adminPaths } from "./paths.ts";
 import { useAdminList } from "./use-admin-list.ts";

@@ -11,8 +11,8 @@ import type {
   AdminVersion,
 } from "@yuelu/contracts";
 import { useTranslation } from "react-i18next";
+import type { TableQuery } from "@/hooks/use-table-state.ts";
 import { useSubmitMutation } from "@/lib/use-submit-mutation.ts";
-import type { TableQuery } from "../hooks/use-table-state.ts";
 import { adminApi, adminKeys, queryParams } from "./client.ts";
 import { adminPaths } from "./paths.ts";
 import { useAdminList } from "./use-admin-list.ts";

@@ -7,8 +7,8 @@ import type {
   AdminUserRow,
   AdminUserStatusResult,
 } from "@yuelu/contracts";
+import type { TableQuery } from "@/hooks/use-table-state.ts";
 import { useSubmitMutation } from "@/lib/use-submit-mutation.ts";
-import type { TableQuery } from "../hooks/use-table-state.ts";
 import { adminApi, adminKeys } from "./client.ts";
 import { adminPaths } from "./paths.ts";
 import { useAdminList } from "./use-admin-list.ts";

@@ -3,12 +3,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
+import { FilterBar } from "@/components/ui/filter-bar.tsx";
+import { type PagedColumn, PagedTable } from "@/components/ui/paged-table.tsx";
+import { useTableState } from "@/hooks/use-table-state.ts";
 import { type AuditFilter, useAuditLog } from "../api/audit.ts";
-import { useTableState } from "../hooks/use-table-state.ts";
 import { formatInstant } from "../lib/format.ts";
-import { type AdminColumn, AdminTable } from "./admin-table.tsx";
 import { ChangeDiff } from "./change-diff.tsx";
-import { FilterBar } from "./filter-bar.tsx";
 
 /** The audit log: who did what to what, when and from where, with each change's before → after. */
 export function AuditLog() {
@@ -17,7 +17,7 @@ export function AuditLog() {
   const log = useAuditLog(table.query);
   const [open, setOpen] = useState<AdminAuditEntry | null>(null);
 
-  const columns: AdminColumn<AdminAuditEntry>[] = [
+  const columns: PagedColumn<AdminAuditEntry>[] = [
     {
       id: "time",
       header: t("admin.audit.time"),
@@ -55,7 +55,7 @@ export function AuditLog() {
           { name: "actorId", label: t("admin.audit.actorId"), inputMode: "numeric" },
         ]}
       />
-      <AdminTable
+      <PagedTable
         caption={t("admin.audit.title")}
         testId="audit-table"
         columns={columns}

@@ -1,6 +1,8 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { chartScale, peakOf, sum } from "../lib/chart.ts";
+// its data table, in the server-paged tables' style
+import "@/components/ui/paged-table.css";
 
 export interface ChartSeries {
   label: string;
@@ -107,8 +109,8 @@ export function BarChart({
       )}
       <details className="admin-chart-table">
         <summary>{t("admin.chart.showTable")}</summary>
-        <div className="admin-table-scroll">
-          <table className="admin-table">
+        <div className="paged-table-scroll">
+          <table className="paged-table">
             <caption className="sr-only">{title}</caption>
             <thead>
               <tr>

@@ -6,6 +6,10 @@ import { useSearchParams } from "react-router-dom";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
+import { FilterBar } from "@/components/ui/filter-bar.tsx";
+import { type PagedColumn, PagedTable } from "@/components/ui/paged-table.tsx";
+import { Tag } from "@/components/ui/tag.tsx";
+import { useTableState } from "@/hooks/use-table-state.ts";
 import { formatDurationText } from "@/lib/format.ts";
 import {
   type PayGoodsFilter,
@@ -16,16 +20,12 @@ import {
   useSaveShopGoods,
   useShopGoods,
 } from "../api/catalogue.ts";
-import { useTableState } from "../hooks/use-table-state.ts";
 import { formatCount } from "../lib/format.ts";
 import { formatYuan } from "../lib/money.ts";
 import { moveId } from "../lib/reorder.ts";
 import { AdminSection } from "./admin-layout.tsx";
-import { type AdminColumn, AdminTable } from "./admin-table.tsx";
-import { FilterBar } from "./filter-bar.tsx";
 import { PayGoodsDialog } from "./pay-goods-dialog.tsx";
 import { ShopGoodsDialog } from "./shop-goods-dialog.tsx";
-import { Tag } from "./tag.tsx";
 
 const TABS = ["plans", "cards", "shop"] as const;
 type Tab = (typeof TABS)[number];
@@ -134,7 +134,7 @@ function PayGoodsTab({ goodsType }: { goodsType: 0 | 1 }) {
       },
     );
 
-  const columns: AdminColumn<AdminPayGoods>[] = [
+  const columns: PagedColumn<AdminPayGoods>[] = [
     {
       id: "sort",
       header: t("admin.field.sort"),
@@ -229,7 +229,7 @@ function PayGoodsTab({ goodsType }: { goodsType: 0 | 1 }) {
     >
       <p className="field-hint">{t("admin.catalogue.priceNote")}</p>
       <CatalogueFilters values={table.filters} onApply={table.setFilters} />
-      <AdminTable
+      <PagedTable
         caption={t(`admin.catalogue.${prefix}`)}
         testId={`${prefix}-table`}
         columns={columns}
@@ -338,7 +338,7 @@ function ShopGoodsTab() {
       formatCount(g.originalCoin)
     );
 
-  const columns: AdminColumn<AdminShopGoods>[] = [
+  const columns: PagedColumn<AdminShopGoods>[] = [
     {
       id: "sort",
       header: t("admin.field.sort"),
@@ -410,7 +410,7 @@ function ShopGoodsTab() {
       testId="catalogue-shop"
     >
       <CatalogueFilters values={table.filters} onApply={table.setFilters} />
-      <AdminTable
+      <PagedTable
         caption={t("admin.catalogue.shop")}
         testId="shop-table"
         columns={columns}

@@ -5,6 +5,10 @@ import { Link, useSearchParams } from "react-router-dom";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
+import { FilterBar } from "@/components/ui/filter-bar.tsx";
+import { type PagedColumn, PagedTable } from "@/components/ui/paged-table.tsx";
+import { Tag } from "@/components/ui/tag.tsx";
+import { useTableState } from "@/hooks/use-table-state.ts";
 import {
   type FeedbackFilter,
   type HelpFilter,
@@ -13,15 +17,11 @@ import {
   useHelpDocs,
   useMarkHandled,
 } from "../api/content.ts";
-import { useTableState } from "../hooks/use-table-state.ts";
 import { adminPath } from "../lib/areas.ts";
 import { formatInstant } from "../lib/format.ts";
 import { AdminSection } from "./admin-layout.tsx";
-import { type AdminColumn, AdminTable } from "./admin-table.tsx";
 import { FeedbackReplyDialog } from "./feedback-reply-dialog.tsx";
-import { FilterBar } from "./filter-bar.tsx";
 import { HelpDocDialog } from "./help-doc-dialog.tsx";
-import { Tag } from "./tag.tsx";
 
 const TABS = ["help", "feedback"] as const;
 type Tab = (typeof TABS)[number];
@@ -61,7 +61,7 @@ function HelpDocs() {
   const remove = useDeleteHelpDoc();
   const [editing, setEditing] = useState<AdminHelpDoc | "new" | null>(null);
   const [removing, setRemoving] = useState<AdminHelpDoc | null>(null);
-  const columns: AdminColumn<AdminHelpDoc>[] = [
+  const columns: PagedColumn<AdminHelpDoc>[] = [
     { id: "sort", header: t("admin.field.sort"), sort: "sort", numeric: true, cell: (d) => d.sort },
     {
       id: "slug",
@@ -105,7 +105,7 @@ function HelpDocs() {
         onApply={table.setFilters}
         fields={[{ name: "q", label: t("admin.content.search") }]}
       />
-      <AdminTable
+      <PagedTable
         caption={t("admin.content.help")}
         testId="help-table"
         columns={columns}
@@ -149,7 +149,7 @@ function FeedbackList() {
   const feedback = useFeedback(table.query);
   const mark = useMarkHandled();
   const [replying, setReplying] = useState<AdminFeedback | null>(null);
-  const columns: AdminColumn<AdminFeedback>[] = [
+  const columns: PagedColumn<AdminFeedback>[] = [
     {
       id: "createdAt",
       header: t("admin.field.createdAt"),
@@ -248,7 +248,7 @@ function FeedbackList() {
           { name: "userId", label: t("admin.field.id"), inputMode: "numeric" },
         ]}
       />
-      <AdminTable
+      <PagedTable
         caption={t("admin.content.feedback")}
         testId="feedback-table"
         columns={columns}

@@ -3,12 +3,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { Dialog } from "@/components/ui/dialog.tsx";
+import { type PagedColumn, PagedTable } from "@/components/ui/paged-table.tsx";
+import type { TableQuery } from "@/hooks/use-table-state.ts";
 import { displayNickname } from "@/utils/nickname.ts";
 import { useGiftRedemptions } from "../api/gifts.ts";
-import type { TableQuery } from "../hooks/use-table-state.ts";
 import { adminPath } from "../lib/areas.ts";
 import { formatInstant } from "../lib/format.ts";
-import { type AdminColumn, AdminTable } from "./admin-table.tsx";
 
 /**
  * Who redeemed one gift code (GET /admin/gift-codes/:id/redemptions): each user, linked to their
@@ -32,7 +32,7 @@ function Redemptions({ code, onClose }: { code: AdminGiftCode; onClose: () => vo
   const { t, i18n } = useTranslation();
   const [query, setQuery] = useState<TableQuery>({ page: 1, pageSize: 10, sort: "redeemedAt", order: "desc" });
   const redemptions = useGiftRedemptions(code.id, query);
-  const columns: AdminColumn<AdminGiftRedemption>[] = [
+  const columns: PagedColumn<AdminGiftRedemption>[] = [
     {
       id: "user",
       header: t("admin.field.user"),
@@ -58,7 +58,7 @@ function Redemptions({ code, onClose }: { code: AdminGiftCode; onClose: () => vo
   return (
     <div className="admin-form" data-testid="gift-redemptions">
       <p className="muted">{t("admin.gifts.usesOf", { uses: code.redeemedCount, max: code.maxRedemptions })}</p>
-      <AdminTable
+      <PagedTable
         caption={t("admin.gifts.redemptionsTitle", { code: code.packCode })}
         testId="redemptions-table"
         columns={columns}

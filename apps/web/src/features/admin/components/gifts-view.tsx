@@ -4,6 +4,10 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
+import { FilterBar } from "@/components/ui/filter-bar.tsx";
+import { type PagedColumn, PagedTable } from "@/components/ui/paged-table.tsx";
+import { Tag } from "@/components/ui/tag.tsx";
+import { useTableState } from "@/hooks/use-table-state.ts";
 import {
   type GiftBatchFilter,
   type GiftCodeFilter,
@@ -12,14 +16,10 @@ import {
   useGiftBatches,
   useGiftCodes,
 } from "../api/gifts.ts";
-import { useTableState } from "../hooks/use-table-state.ts";
 import { formatCount, formatDate, formatInstant } from "../lib/format.ts";
 import { AdminSection } from "./admin-layout.tsx";
-import { type AdminColumn, AdminTable } from "./admin-table.tsx";
-import { FilterBar } from "./filter-bar.tsx";
 import { GiftBatchForm } from "./gift-batch-form.tsx";
 import { GiftRedemptionsDialog } from "./gift-redemptions-dialog.tsx";
-import { Tag } from "./tag.tsx";
 
 type Disabling = { batch: string; disabled: boolean } | { code: AdminGiftCode; disabled: boolean };
 
@@ -54,7 +54,7 @@ export function GiftsView() {
       },
     });
 
-  const batchColumns: AdminColumn<AdminGiftBatch>[] = [
+  const batchColumns: PagedColumn<AdminGiftBatch>[] = [
     {
       id: "batch",
       header: t("admin.gifts.batch"),
@@ -133,7 +133,7 @@ export function GiftsView() {
     },
   ];
 
-  const codeColumns: AdminColumn<AdminGiftCode>[] = [
+  const codeColumns: PagedColumn<AdminGiftCode>[] = [
     {
       id: "code",
       header: t("admin.gifts.code"),
@@ -210,7 +210,7 @@ export function GiftsView() {
           onApply={batches.setFilters}
           fields={[{ name: "q", label: t("admin.gifts.search") }]}
         />
-        <AdminTable
+        <PagedTable
           caption={t("admin.gifts.batches")}
           testId="batches-table"
           columns={batchColumns}
@@ -251,7 +251,7 @@ export function GiftsView() {
               },
             ]}
           />
-          <AdminTable
+          <PagedTable
             caption={t("admin.gifts.codes")}
             testId="codes-table"
             columns={codeColumns}

@@ -5,17 +5,17 @@ import { Link } from "react-router-dom";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
+import { FilterBar } from "@/components/ui/filter-bar.tsx";
+import { type PagedColumn, PagedTable } from "@/components/ui/paged-table.tsx";
+import { Tag } from "@/components/ui/tag.tsx";
+import { useTableState } from "@/hooks/use-table-state.ts";
 import { type SentMessageFilter, useSendMessage, useSentMessages } from "../api/messages.ts";
-import { useTableState } from "../hooks/use-table-state.ts";
 import { adminPath } from "../lib/areas.ts";
 import { formatInstant } from "../lib/format.ts";
 import { newRequestId } from "../lib/request-id.ts";
 import { parseUserKey } from "../lib/user-key.ts";
 import { AdminSection } from "./admin-layout.tsx";
-import { type AdminColumn, AdminTable } from "./admin-table.tsx";
-import { FilterBar } from "./filter-bar.tsx";
 import { TextField } from "./form-fields.tsx";
-import { Tag } from "./tag.tsx";
 
 /** Messages: send one to everyone or to one user (Chinese, English optional), and what was sent. */
 export function MessagesView() {
@@ -164,7 +164,7 @@ function SentSection() {
   const { t } = useTranslation();
   const table = useTableState<SentMessageFilter>({ sort: "sentAt", filters: ["audience", "userId"] });
   const sent = useSentMessages(table.query);
-  const columns: AdminColumn<AdminSentMessage>[] = [
+  const columns: PagedColumn<AdminSentMessage>[] = [
     {
       id: "sentAt",
       header: t("admin.messages.sentAt"),
@@ -221,7 +221,7 @@ function SentSection() {
           { name: "userId", label: t("admin.field.id"), inputMode: "numeric" },
         ]}
       />
-      <AdminTable
+      <PagedTable
         caption={t("admin.messages.list")}
         testId="sent-table"
         columns={columns}

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { Tag } from "@/components/ui/tag.tsx";
 import { tradeStatusKey } from "../lib/orders.ts";
-import { Tag } from "./tag.tsx";
 
 /** An order's trade status (docs/commerce.md) as a tag; a refunded order says so instead. */
 export function OrderStatusTag({ tradeStatus, refunded }: { tradeStatus: number; refunded: boolean }) {

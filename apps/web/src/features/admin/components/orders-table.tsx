@@ -3,14 +3,14 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button.tsx";
+import { FilterBar } from "@/components/ui/filter-bar.tsx";
+import { type PagedColumn, PagedTable } from "@/components/ui/paged-table.tsx";
+import { useTableState } from "@/hooks/use-table-state.ts";
 import { ORDER_FILTERS, type OrderFilter, useOrders } from "../api/orders.ts";
-import { useTableState } from "../hooks/use-table-state.ts";
 import { adminPath } from "../lib/areas.ts";
 import { formatInstant } from "../lib/format.ts";
 import { formatYuan } from "../lib/money.ts";
 import { TRADE_STATUSES } from "../lib/orders.ts";
-import { type AdminColumn, AdminTable } from "./admin-table.tsx";
-import { FilterBar } from "./filter-bar.tsx";
 import { OrderDialog } from "./order-dialog.tsx";
 import { OrderStatusTag } from "./order-status.tsx";
 
@@ -21,7 +21,7 @@ export function OrdersTable() {
   const orders = useOrders(table.query);
   const [open, setOpen] = useState<string | null>(null);
 
-  const columns: AdminColumn<AdminOrderRow>[] = [
+  const columns: PagedColumn<AdminOrderRow>[] = [
     {
       id: "orderNumber",
       header: t("admin.orders.orderNumber"),
@@ -113,7 +113,7 @@ export function OrdersTable() {
           { name: "to", label: t("admin.field.to"), type: "date" },
         ]}
       />
-      <AdminTable
+      <PagedTable
         caption={t("admin.orders.title")}
         testId="orders-table"
         columns={columns}

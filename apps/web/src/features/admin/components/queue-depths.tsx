@@ -2,13 +2,15 @@ import type { AdminQueue } from "@yuelu/contracts";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/ui/states.tsx";
 import { formatCount } from "../lib/format.ts";
+// a static table in the server-paged tables' style
+import "@/components/ui/paged-table.css";
 
 type QueueState = "waiting" | "active" | "delayed" | "failed" | "completed";
 
 /** Each queue's jobs by state, failed ones in red. */
 export function QueueDepths({ queues, completed }: { queues: AdminQueue[]; completed?: boolean }) {
   const { t } = useTranslation();
-  if (queues.length === 0) return <EmptyState text={t("admin.table.empty")} />;
+  if (queues.length === 0) return <EmptyState text={t("table.empty")} />;
   const states: QueueState[] = [
     "waiting",
     "active",
@@ -17,8 +19,8 @@ export function QueueDepths({ queues, completed }: { queues: AdminQueue[]; compl
     ...(completed ? (["completed"] as const) : []),
   ];
   return (
-    <div className="admin-table-scroll">
-      <table className="admin-table" data-testid="queue-depths">
+    <div className="paged-table-scroll">
+      <table className="paged-table" data-testid="queue-depths">
         <caption className="sr-only">{t("admin.overview.queues")}</caption>
         <thead>
           <tr>

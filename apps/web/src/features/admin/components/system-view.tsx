@@ -5,7 +5,11 @@ import { Link } from "react-router-dom";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
+import { FilterBar } from "@/components/ui/filter-bar.tsx";
+import { type PagedColumn, PagedTable } from "@/components/ui/paged-table.tsx";
 import { ErrorState, Spinner } from "@/components/ui/states.tsx";
+import { Tag } from "@/components/ui/tag.tsx";
+import { useTableState } from "@/hooks/use-table-state.ts";
 import { formatSize } from "@/lib/format.ts";
 import { displayNickname } from "@/utils/nickname.ts";
 import {
@@ -17,15 +21,11 @@ import {
   useRetryFailed,
   useStorage,
 } from "../api/system.ts";
-import { useTableState } from "../hooks/use-table-state.ts";
 import { adminPath } from "../lib/areas.ts";
 import { compactJson, formatCount, formatInstant } from "../lib/format.ts";
 import { AdminSection } from "./admin-layout.tsx";
-import { type AdminColumn, AdminTable } from "./admin-table.tsx";
-import { FilterBar } from "./filter-bar.tsx";
 import { InstallCard } from "./overview.tsx";
 import { QueueDepths } from "./queue-depths.tsx";
-import { Tag } from "./tag.tsx";
 
 const QUEUE_NAMES = ["housekeeping", "transcription", "tts", "tts-samples", "voice"] as const;
 
@@ -162,8 +162,8 @@ function EnginesBody({ data }: { data: AdminEngines }) {
             {t("admin.system.worker", { host: w.hostname, pid: w.pid })}{" "}
             <span className="muted admin-note">{t("admin.system.seenAt", { time: formatInstant(w.seenAt) })}</span>
           </h3>
-          <div className="admin-table-scroll">
-            <table className="admin-table">
+          <div className="paged-table-scroll">
+            <table className="paged-table">
               <caption className="sr-only">{t("admin.system.engines")}</caption>
               <thead>
                 <tr>
@@ -237,8 +237,8 @@ function SourceFailures({ failures }: { failures: AdminSourceFailure[] }) {
 function ToolsTable({ tools, caption }: { tools: AdminTool[]; caption: string }) {
   const { t } = useTranslation();
   return (
-    <div className="admin-table-scroll">
-      <table className="admin-table">
+    <div className="paged-table-scroll">
+      <table className="paged-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
@@ -285,7 +285,7 @@ function FailedJobsSection() {
         },
       },
     );
-  const columns: AdminColumn<AdminFailedJob>[] = [
+  const columns: PagedColumn<AdminFailedJob>[] = [
     { id: "queue", header: t("admin.system.queueFilter"), cell: (j) => <span className="admin-mono">{j.queue}</span> },
     {
       id: "job",
@@ -352,7 +352,7 @@ function FailedJobsSection() {
           },
         ]}
       />
-      <AdminTable
+      <PagedTable
         caption={t("admin.system.failedJobs")}
         testId="failed-jobs-table"
         columns={columns}
@@ -381,7 +381,7 @@ function StorageSection() {
   const { t, i18n } = useTranslation();
   const table = useTableState({ sort: "bytes" }, "storage");
   const storage = useStorage(table.query);
-  const columns: AdminColumn<AdminStorageRow>[] = [
+  const columns: PagedColumn<AdminStorageRow>[] = [
     {
       id: "user",
       header: t("admin.field.user"),
@@ -418,7 +418,7 @@ function StorageSection() {
       }
       testId="system-storage"
     >
-      <AdminTable
+      <PagedTable
         caption={t("admin.system.storage")}
         testId="storage-table"
         columns={columns}

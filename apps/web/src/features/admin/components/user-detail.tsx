@@ -5,22 +5,22 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
+import { type PagedColumn, PagedTable } from "@/components/ui/paged-table.tsx";
 import { EmptyState, ErrorState, Spinner } from "@/components/ui/states.tsx";
+import { Tag } from "@/components/ui/tag.tsx";
+import { useTableState } from "@/hooks/use-table-state.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { formatDurationText, formatSize } from "@/lib/format.ts";
 import { displayNickname } from "@/utils/nickname.ts";
 import { useBeanLedger, useSetUserDisabled, useUser } from "../api/users.ts";
-import { useTableState } from "../hooks/use-table-state.ts";
 import { adminPath } from "../lib/areas.ts";
 import { formatCount, formatInstant } from "../lib/format.ts";
 import { formatYuan } from "../lib/money.ts";
 import { AdminPage, AdminSection } from "./admin-layout.tsx";
-import { type AdminColumn, AdminTable } from "./admin-table.tsx";
 import { GrantDialog } from "./grant-dialog.tsx";
 import { OrderStatusTag } from "./order-status.tsx";
 import { Stat } from "./overview.tsx";
 import { ReasonDialog } from "./reason-dialog.tsx";
-import { Tag } from "./tag.tsx";
 import { MembershipText, UserStatusTag } from "./user-tags.tsx";
 
 /** One user: membership, cards, beans, orders, storage and grants; grant, disable or enable. */
@@ -158,10 +158,10 @@ function CardsSection({ user }: { user: AdminUserDetail }) {
   return (
     <AdminSection title={t("admin.users.cards")} testId="user-cards">
       {user.cards.length === 0 ? (
-        <EmptyState text={t("admin.table.empty")} />
+        <EmptyState text={t("table.empty")} />
       ) : (
-        <div className="admin-table-scroll">
-          <table className="admin-table">
+        <div className="paged-table-scroll">
+          <table className="paged-table">
             <caption className="sr-only">{t("admin.users.cards")}</caption>
             <thead>
               <tr>
@@ -197,7 +197,7 @@ function GrantsSection({ user }: { user: AdminUserDetail }) {
   return (
     <AdminSection title={t("admin.users.grants")} testId="user-grants">
       {user.grants.length === 0 ? (
-        <EmptyState text={t("admin.table.empty")} />
+        <EmptyState text={t("table.empty")} />
       ) : (
         <ul className="admin-list">
           {user.grants.map((g) => (
@@ -221,7 +221,7 @@ function LedgerSection({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const table = useTableState({ sort: "createdAt" }, "beans");
   const ledger = useBeanLedger(userId, table.query);
-  const columns: AdminColumn<AdminBeanEntry>[] = [
+  const columns: PagedColumn<AdminBeanEntry>[] = [
     {
       id: "time",
       header: t("admin.field.createdAt"),
@@ -249,7 +249,7 @@ function LedgerSection({ userId }: { userId: number }) {
   ];
   return (
     <AdminSection title={t("admin.users.ledger")} testId="user-ledger">
-      <AdminTable
+      <PagedTable
         caption={t("admin.users.ledger")}
         testId="ledger-table"
         columns={columns}
@@ -277,10 +277,10 @@ function OrdersSection({ user }: { user: AdminUserDetail }) {
       testId="user-orders"
     >
       {user.orders.length === 0 ? (
-        <EmptyState text={t("admin.table.empty")} />
+        <EmptyState text={t("table.empty")} />
       ) : (
-        <div className="admin-table-scroll">
-          <table className="admin-table">
+        <div className="paged-table-scroll">
+          <table className="paged-table">
             <caption className="sr-only">{t("admin.users.orders")}</caption>
             <thead>
               <tr>

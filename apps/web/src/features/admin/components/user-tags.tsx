@@ -1,8 +1,8 @@
 import type { AdminUserRow } from "@yuelu/contracts";
 import { useTranslation } from "react-i18next";
+import { Tag } from "@/components/ui/tag.tsx";
 import { formatDate } from "../lib/format.ts";
 import { userStatus } from "../lib/users.ts";
-import { Tag } from "./tag.tsx";
 
 /** An account's status as a tag: active, disabled, being deleted. */
 export function UserStatusTag({ user }: { user: Pick<AdminUserRow, "disabledAt" | "deleteRequestedAt"> }) {

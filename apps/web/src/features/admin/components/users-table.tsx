@@ -1,15 +1,15 @@
 import type { AdminUserRow } from "@yuelu/contracts";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { FilterBar } from "@/components/ui/filter-bar.tsx";
+import { type PagedColumn, PagedTable } from "@/components/ui/paged-table.tsx";
+import { Tag } from "@/components/ui/tag.tsx";
+import { useTableState } from "@/hooks/use-table-state.ts";
 import { displayNickname } from "@/utils/nickname.ts";
 import { type UserFilter, useUsers } from "../api/users.ts";
-import { useTableState } from "../hooks/use-table-state.ts";
 import { adminPath } from "../lib/areas.ts";
 import { formatCount, formatInstant } from "../lib/format.ts";
 import { userSearchInput } from "../lib/users.ts";
-import { type AdminColumn, AdminTable } from "./admin-table.tsx";
-import { FilterBar } from "./filter-bar.tsx";
-import { Tag } from "./tag.tsx";
 import { MembershipText, UserStatusTag } from "./user-tags.tsx";
 
 /** The users: found by phone (or its start) or id, filtered by role and status, sorted on the server. */
@@ -18,7 +18,7 @@ export function UsersTable() {
   const table = useTableState<UserFilter>({ sort: "createdAt", filters: ["q", "role", "status"] });
   const users = useUsers(table.query);
 
-  const columns: AdminColumn<AdminUserRow>[] = [
+  const columns: PagedColumn<AdminUserRow>[] = [
     {
       id: "id",
       header: t("admin.field.id"),
@@ -90,7 +90,7 @@ export function UsersTable() {
           },
         ]}
       />
-      <AdminTable
+      <PagedTable
         caption={t("admin.users.title")}
         testId="users-table"
         columns={columns}

@@ -6,10 +6,10 @@ import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { Pagination } from "@/components/ui/pagination.tsx";
 import { EmptyState, ErrorState, Spinner } from "@/components/ui/states.tsx";
+import { Tag } from "@/components/ui/tag.tsx";
 import { useAdminWebhookDeliveries, useResendAdminDelivery, useTestAdminWebhook } from "../api/webhooks.ts";
 import { compactJson, formatEpoch } from "../lib/format.ts";
 import { DELIVERY_TONES, webhookEventName } from "../lib/webhooks.ts";
-import { Tag } from "./tag.tsx";
 
 const PAGE_SIZE = 10;
 

@@ -5,7 +5,9 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
+import { type PagedColumn, PagedTable } from "@/components/ui/paged-table.tsx";
 import { EmptyState } from "@/components/ui/states.tsx";
+import { Tag } from "@/components/ui/tag.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import {
   useAdminWebhookDeliveries,
@@ -19,8 +21,6 @@ import {
 import { formatEpoch } from "../lib/format.ts";
 import { DELIVERY_TONES, webhookEventName } from "../lib/webhooks.ts";
 import { AdminSection } from "./admin-layout.tsx";
-import { type AdminColumn, AdminTable } from "./admin-table.tsx";
-import { Tag } from "./tag.tsx";
 import { WebhookDeliveriesDialog } from "./webhook-deliveries-dialog.tsx";
 import { WebhookFormDialog } from "./webhook-form-dialog.tsx";
 import { WebhookSecretDialog } from "./webhook-secret-dialog.tsx";
@@ -71,7 +71,7 @@ export function WebhooksView() {
       },
     );
 
-  const columns: AdminColumn<WebhookEndpoint>[] = [
+  const columns: PagedColumn<WebhookEndpoint>[] = [
     {
       id: "url",
       header: t("admin.webhooks.url"),
@@ -152,11 +152,11 @@ export function WebhooksView() {
     >
       <p className="muted admin-note">{t("admin.webhooks.hint")}</p>
       {full && <p className="muted admin-note">{t("admin.webhooks.limitReached", { limit })}</p>}
-      <AdminTable
+      <PagedTable
         columns={columns}
         rowKey={(h) => h.id}
         result={{
-          data: hooks.data && { items: hooks.data.list, total, page: 1, pageSize: limit },
+          data: hooks.data && { items: hooks.data.list, total },
           isPending: hooks.isPending,
           isError: hooks.isError,
           isFetching: hooks.isFetching,

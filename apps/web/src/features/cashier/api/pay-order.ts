@@ -1,6 +1,9 @@
+import { useQuery } from "@tanstack/react-query";
 import type { CheckPayResult, ExecutePaymentResult, TransferOrder } from "@yuelu/contracts";
-import { PAY_AGENT } from "@yuelu/contracts/constants";
-import { api } from "@/lib/api-client.ts";
+import { PAY_AGENT, PAY_POLL_MS } from "@yuelu/contracts/constants";
+import { ApiError, api } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-keys.ts";
+import { isFinalTradeStatus } from "../lib/pay-state.ts";
 
 /**
  * ARCHITECTURE §4: a new order for the goods, or — with `orderNumber` — a new QR for that same
@@ -29,6 +32,35 @@ export function placeCheckout(goodsId: number, clientKey?: string) {
 export function checkPayResult(goodsId: number, orderNumber: string) {
   return api<CheckPayResult>("/api/v1/pay/check_pay_result", {
     data: { goodsId, orderNumber, payAgent: PAY_AGENT },
+  });
+}
+
+/**
+ * A paid, finished or closed order will not change; a refusal (60003 order not found…) was toasted
+ * and will not change by asking again. A network failure may pass: polling goes on.
+ */
+function pollsAgain({ data, error }: { data?: CheckPayResult | undefined; error: unknown }): boolean {
+  if (error instanceof ApiError && error.kind === "business") return false;
+  return !data || !isFinalTradeStatus(data.tradeStatus);
+}
+
+/**
+ * check_pay_result every PAY_POLL_MS while `order` (a QR of `goodsId`) is payable: none, nothing is
+ * asked. The order as issued is the first answer, so the first check comes one interval after the QR
+ * (spec §9). Polls in a background tab too: the payer is on the phone meanwhile.
+ */
+export function usePayResult(goodsId: number | null, order: ExecutePaymentResult | null) {
+  const polled = goodsId !== null && order !== null ? { goodsId, order } : null;
+  return useQuery({
+    queryKey: queryKeys.payResult(goodsId ?? 0, order?.orderNumber ?? "", order?.expireTime ?? 0),
+    queryFn: () => checkPayResult(polled!.goodsId, polled!.order.orderNumber),
+    enabled: polled !== null,
+    initialData: order ? { tradeStatus: order.tradeStatus } : undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+    refetchInterval: (query) => (pollsAgain(query.state) ? PAY_POLL_MS : false),
+    refetchIntervalInBackground: true,
   });
 }
 

@@ -1,11 +1,10 @@
 import type { ExecutePaymentResult, PayGoods } from "@yuelu/contracts";
-import { PAY_POLL_MS } from "@yuelu/contracts/constants";
 import { useEffect, useEffectEvent, useReducer, useRef, useState } from "react";
 import { ApiError } from "@/lib/api-client.ts";
 import { setBusy } from "@/lib/busy.ts";
 import { announcePurchase, purchaseOf } from "@/lib/purchase-events.ts";
-import { checkPayResult, executePayment } from "../api/pay-order.ts";
-import { initialPayState, isFinalTradeStatus, type PayState, payReducer } from "../lib/pay-state.ts";
+import { executePayment, usePayResult } from "../api/pay-order.ts";
+import { initialPayState, type PayState, payReducer } from "../lib/pay-state.ts";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : undefined);
@@ -35,7 +34,7 @@ export interface PayOrderOptions {
 /**
  * Spec §4 Payment order, the cashier's and /order's shared engine: a QR on init and whenever the
  * goods change; polling every PAY_POLL_MS from the first QR until paid, closed, or the component
- * goes (the dialog closes, the page is left); a paid order announces the purchase once; a refresh
+ * goes (the dialog closes, the page is left: usePayResult); a paid order announces the purchase once; a refresh
  * asks execute_payment for a new QR of the same order (same orderNumber, a new expiry).
  */
 export function usePayOrder({ goods, enabled, place }: PayOrderOptions): PayOrder {
@@ -68,39 +67,19 @@ export function usePayOrder({ goods, enabled, place }: PayOrderOptions): PayOrde
     );
   }, [enabled, goodsId, attempt]);
 
-  // Polling while the QR is payable; a new QR (refresh) or new goods restart it.
-  const polled = state.phase === "open" ? state.order : null;
-  const pollKey = polled && goodsId !== null ? `${goodsId}:${polled.orderNumber}:${polled.expireTime}` : null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the order being polled (pollKey)
+  // Polling while the QR is payable; a new QR (refresh) or new goods poll anew (a new query key).
+  const poll = usePayResult(goodsId, state.phase === "open" ? state.order : null);
+  const polledStatus = poll.isFetchedAfterMount ? poll.data?.tradeStatus : undefined;
+  const answeredAt = poll.dataUpdatedAt;
   useEffect(() => {
-    if (!polled || goodsId === null) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const next = () => {
-      timer = setTimeout(async () => {
-        try {
-          const { tradeStatus } = await checkPayResult(goodsId, polled.orderNumber);
-          if (!live) return;
-          dispatch({ type: "polled", tradeStatus, now: nowSeconds() });
-          if (isFinalTradeStatus(tradeStatus)) return;
-        } catch (error) {
-          if (!live) return;
-          // A refusal (60003 order not found…) was toasted and will not change by asking again;
-          // a network failure may pass, so polling goes on.
-          if (error instanceof ApiError && error.kind === "business") {
-            dispatch({ type: "failed" });
-            return;
-          }
-        }
-        if (live) next();
-      }, PAY_POLL_MS);
-    };
-    next();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [pollKey]);
+    // each answer, when it came: the issued order's own status was taken when it was issued
+    if (polledStatus !== undefined)
+      dispatch({ type: "polled", tradeStatus: polledStatus, now: Math.floor(answeredAt / 1000) });
+  }, [polledStatus, answeredAt]);
+  const refused = poll.error instanceof ApiError && poll.error.kind === "business";
+  useEffect(() => {
+    if (refused) dispatch({ type: "failed" });
+  }, [refused]);
 
   // A QR waiting to be paid: the app's own prompts wait (lib/busy.ts).
   const waiting = state.phase === "open";

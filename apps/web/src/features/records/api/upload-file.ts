@@ -2,8 +2,9 @@ import type { UploadResult } from "@yuelu/contracts";
 import { StatusCode } from "@yuelu/contracts/constants";
 import * as tus from "tus-js-client";
 import { apiBase } from "@/config/env.ts";
-import { ApiError, api, buildRequest, codeMessage, handleApiError, httpMessage, SUCCESS } from "@/lib/api-client.ts";
+import { ApiError, api, buildRequest, codeMessage, handleQuietly, readEnvelopeText } from "@/lib/api-client.ts";
 import { i18n } from "@/lib/i18n.ts";
+import { UploadAborted } from "@/lib/upload-form.ts";
 import { RecordingSource } from "./recording-source.ts";
 
 /** The tus creation endpoint (issue 31): uploads of any size, in chunks, resumable. */
@@ -53,14 +54,6 @@ export interface UploadHandle {
   promise: Promise<UploadResult>;
   /** stops sending; `forget` also ends the upload on the server (nothing to resume) */
   abort(forget?: boolean): void;
-}
-
-/** An upload the user canceled. */
-export class UploadAborted extends Error {
-  constructor() {
-    super("upload aborted");
-    this.name = "UploadAborted";
-  }
 }
 
 /**
@@ -123,9 +116,9 @@ export function uploadFile(req: UploadRequest): UploadHandle {
       onProgress: (sent, total) => req.onProgress?.(sent, total ?? 0),
       onShouldRetry: (error) => retryable(error.originalResponse?.getStatus() ?? 0),
       onSuccess: ({ lastResponse }) => {
-        finalAnswer(lastResponse).then(resolve, (error: ApiError) => reject(report(error)));
+        finalAnswer(lastResponse).then(resolve, (error: ApiError) => reject(handleQuietly(error)));
       },
-      onError: (error) => reject(report(refusalOf(error))),
+      onError: (error) => reject(handleQuietly(refusalOf(error))),
     });
     const started = upload;
     if (recording) {
@@ -159,7 +152,7 @@ function retryable(status: number): boolean {
 /** The record the upload became: the last PATCH's envelope, or the record a HEAD names. */
 async function finalAnswer(res: tus.HttpResponse): Promise<UploadResult> {
   const body = res.getBody();
-  if (body) return parseEnvelope(res.getStatus(), body);
+  if (body) return readAnswer(res.getStatus(), body);
   const fileId = Number(res.getHeader("Yuelu-File-Id"));
   if (!fileId) throw new ApiError(StatusCode.SystemError, codeMessage(StatusCode.SystemError));
   const record = await api<UploadResult>("/api/v3/audio/record/get_record_by_id", { params: { fileId } });
@@ -171,31 +164,14 @@ function refusalOf(error: Error): ApiError {
   const res = (error as tus.DetailedError).originalResponse;
   if (!res || res.getStatus() === 0) return new ApiError(0, i18n.t("errors.network"), "network");
   try {
-    parseEnvelope(res.getStatus(), res.getBody());
+    readAnswer(res.getStatus(), res.getBody());
   } catch (refusal) {
     return refusal as ApiError;
   }
   return new ApiError(StatusCode.SystemError, codeMessage(StatusCode.SystemError));
 }
 
-function parseEnvelope(status: number, text: string): UploadResult {
-  let envelope: { status_code?: number; status_msg?: string; data?: UploadResult } | null = null;
-  try {
-    envelope = JSON.parse(text);
-  } catch {
-    envelope = null;
-  }
-  if (envelope && typeof envelope.status_code === "number") {
-    if (envelope.status_code === SUCCESS && envelope.data) return envelope.data;
-    throw new ApiError(envelope.status_code, envelope.status_msg || codeMessage(envelope.status_code));
-  }
-  if (status === 413) throw new ApiError(413, i18n.t("upload.serverTooLarge"), "http");
-  if (status < 200 || status >= 300) throw new ApiError(status, httpMessage(status, UPLOAD_PATH), "http");
-  throw new ApiError(StatusCode.SystemError, codeMessage(StatusCode.SystemError));
-}
-
-/** The spec §8 client rules still apply (10006 signs out, 2200001 reloads); the message shows on the item. */
-function report(error: ApiError): ApiError {
-  handleApiError(error, true);
-  return error;
+/** An upload's answer; a 413 a proxy sent (no envelope) is the file's size. */
+function readAnswer(status: number, text: string): UploadResult {
+  return readEnvelopeText<UploadResult>(status, text, UPLOAD_PATH, i18n.t("upload.serverTooLarge"));
 }

@@ -1,17 +1,10 @@
 import type { LiveLanguage } from "@yuelu/contracts";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "@/components/ui/button.tsx";
+import { LevelMeter, RecorderButtons, RecordingBadge } from "@/components/ui/recorder-parts.tsx";
+import { type MicRecording, type StopReason, useMicRecorder } from "@/hooks/use-mic-recorder.ts";
 import { formatDuration } from "@/lib/format.ts";
-import {
-  extensionForBlobType,
-  levelOf,
-  type MicProblem,
-  micProblem,
-  pickRecordingFormat,
-  type RecordingFormat,
-  recordingFileName,
-} from "@/lib/recording.ts";
+import { extensionForBlobType, recordingFileName } from "@/lib/recording.ts";
 import {
   appendChunk,
   beginRecording,
@@ -28,44 +21,36 @@ import { useLiveCaptions } from "../live/use-live-captions.ts";
 import { LiveCaptions } from "./live-captions.tsx";
 import "./recorder-panel.css";
 
-type State =
-  | { kind: "idle" }
-  | { kind: "starting" }
-  | { kind: "recording" }
-  | { kind: "error"; problem: MicProblem; detail?: string };
-
+/** What this page keeps of one recording besides the microphone (hooks/use-mic-recorder.ts). */
 interface Session {
   stream: MediaStream;
-  recorder: MediaRecorder;
-  audio: AudioContext | null;
-  frame: number;
-  timer: number;
   /** the chunks, when this browser cannot keep them on disk (no IndexedDB) */
   chunks: Blob[];
   /** the copy on disk (IndexedDB), written chunk by chunk as they arrive */
   kept: StoredRecording | null;
   /** the chunk writes so far, in order */
   writes: Promise<void>;
-  upload: boolean;
-  /** discarded: the copy on disk goes too (a page left mid-recording keeps it, to be offered back) */
-  forget: boolean;
+  /** the chunks written so far */
+  seq: number;
   /** its live captions' sessions, named by its upload */
   live: RecordingLiveSessions;
 }
 
-function supportedFormat(): RecordingFormat | null | undefined {
-  if (typeof MediaRecorder === "undefined" || !navigator.mediaDevices?.getUserMedia) return undefined;
-  return pickRecordingFormat((type) => MediaRecorder.isTypeSupported(type));
+/** The type and extension a recording really has (the recorder may not honour the request). */
+function containerOf(recording: MicRecording) {
+  const type = recording.recorder.mimeType || recording.format?.mimeType || "";
+  return { type, extension: extensionForBlobType(type, recording.format?.extension ?? "webm") };
 }
 
 /**
- * In-browser recording: MediaRecorder with a timer and a live level meter (Web Audio AnalyserNode).
+ * In-browser recording: the microphone with a timer and a live level meter (hooks/use-mic-recorder.ts).
  * Every second's chunk is written to IndexedDB as it arrives (lib/recording-store.ts), so nothing
  * of the audio is held in memory and a reload or crash loses at most a second of it. Stop hands the
  * file (read back from disk) to the same upload queue as a picked file, under its own container's
  * name: .webm (Opus) where the browser records WebM, else .m4a (Safari's MP4); its copy on disk is
  * removed once the server confirms the record. A live WebM has no length in its header; the server
- * measures it from the packets.
+ * measures it from the packets. A page left mid-recording keeps the copy on disk, offered back on
+ * /transaudio; a discarded recording's copy goes too.
  */
 export function RecorderPanel({
   userId,
@@ -98,9 +83,6 @@ export function RecorderPanel({
 }) {
   const { t, i18n } = useTranslation();
   const uiLang = i18n.language.startsWith("en") ? "en" : "zh";
-  const [state, setState] = useState<State>({ kind: "idle" });
-  // live captions (docs/live.md): the microphone stream while recording, in the chosen language
-  const [liveStream, setLiveStream] = useState<MediaStream | null>(null);
   const liveOffered = useDictationConfig().data?.live;
   const preferred = !language || language === "auto" ? uiLang : language;
   const [chosenLive, setChosenLive] = useState<{ language: LiveLanguage | null } | null>(null);
@@ -108,141 +90,76 @@ export function RecorderPanel({
   const liveLanguage = chosenLive ? chosenLive.language : liveLanguageFor(preferred, liveOffered);
   const setLiveLanguage = (next: LiveLanguage | null) => setChosenLive({ language: next });
   const session = useRef<Session | null>(null);
-  const live = useLiveCaptions(liveStream, liveLanguage, uiLang, (captions, stream) => {
-    // only this recording's captions: a previous recording's may still be closing
-    if (session.current?.stream === stream) session.current.live.update(captions);
-  });
   /** the name the last recording was uploaded under */
   const [recordedName, setRecordedName] = useState<string | null>(null);
-  const [elapsed, setElapsed] = useState(0);
-  const [level, setLevel] = useState(0);
-  const format = useRef(supportedFormat());
 
-  // A plain function reading refs only: safe to call from the unmount cleanup.
-  const release = useRef(() => {
-    const s = session.current;
-    if (!s) return;
-    cancelAnimationFrame(s.frame);
-    clearInterval(s.timer);
-    for (const track of s.stream.getTracks()) track.stop();
-    void s.audio?.close().catch(() => {});
-    session.current = null;
-    setLevel(0);
-    setLiveStream(null);
-  }).current;
-
-  useEffect(
-    () => () => {
-      const s = session.current;
-      if (s) {
-        // leaving the page mid-recording: the copy on disk stays, offered back on /transaudio
-        s.upload = false;
-        if (s.recorder.state !== "inactive") s.recorder.stop();
-      }
-      release();
-    },
-    [release],
-  );
-
-  const start = async () => {
-    const fmt = format.current;
-    if (fmt === undefined) {
-      setState({ kind: "error", problem: "unsupported" });
-      return;
-    }
-    setState({ kind: "starting" });
-    let stream: MediaStream;
-    try {
-      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-    } catch (error) {
-      const problem = micProblem(error);
-      setState({ kind: "error", problem, detail: error instanceof Error ? error.message : String(error) });
-      return;
-    }
-    const recorder = new MediaRecorder(stream, fmt ? { mimeType: fmt.mimeType } : undefined);
+  const begin = (recording: MicRecording) => {
     const s: Session = {
-      stream,
-      recorder,
-      audio: null,
-      frame: 0,
-      timer: 0,
+      stream: recording.stream,
       chunks: [],
       kept: null,
       writes: Promise.resolve(),
-      upload: true,
-      forget: false,
+      seq: 0,
       live: new RecordingLiveSessions(),
     };
     if (!liveLanguage) s.live.none();
     // a stream keeps its language: pinned, whatever the transcription options become meanwhile
     setChosenLive({ language: liveLanguage });
     session.current = s;
-    setLiveStream(stream);
     setRecordedName(null);
-    const startedAt = Date.now();
-    let seq = 0;
-    recorder.ondataavailable = (e) => {
-      if (e.data.size === 0) return;
-      const kept = s.kept;
-      if (!kept) {
-        s.chunks.push(e.data);
-        return;
-      }
-      const n = seq++;
-      const data = e.data;
-      const at = Date.now() - startedAt;
-      s.writes = s.writes.then(() => appendChunk(kept.id, n, data, at)).catch(() => {});
+    if (canKeepRecordings()) keepOnDisk(s, recording);
+  };
+
+  /** The copy on disk: its upload can begin while the recording is made. */
+  const keepOnDisk = (s: Session, recording: MicRecording) => {
+    const { type, extension } = containerOf(recording);
+    const kept: StoredRecording = {
+      id: crypto.randomUUID(),
+      userId,
+      fileName: recordingFileName(t("recorder.fileName"), extension, new Date(recording.startedAt)),
+      mimeType: type,
+      startedAt: recording.startedAt,
+      durationMs: 0,
+      bytes: 0,
+      chunks: 0,
     };
-    recorder.onstop = () => {
-      release();
-      setState({ kind: "idle" });
-      void s.writes.then(() => finish(s, fmt));
-    };
-    meter(s);
-    setElapsed(0);
-    s.timer = window.setInterval(() => setElapsed(Date.now() - startedAt), 250);
-    recorder.start(1000);
-    setState({ kind: "recording" });
-    if (canKeepRecordings()) {
-      const type = recorder.mimeType || fmt?.mimeType || "";
-      const extension = extensionForBlobType(type, fmt?.extension ?? "webm");
-      const kept: StoredRecording = {
-        id: crypto.randomUUID(),
-        userId,
-        fileName: recordingFileName(t("recorder.fileName"), extension, new Date(startedAt)),
-        mimeType: type,
-        startedAt,
-        durationMs: 0,
-        bytes: 0,
-        chunks: 0,
-      };
-      s.kept = kept;
-      s.writes = beginRecording(kept).then(
-        () => onKept?.(kept, s.live.soon()),
-        () => {
-          // no room on disk (or private mode): the rest stays in memory, as before
-          s.kept = null;
-        },
-      );
+    s.kept = kept;
+    s.writes = beginRecording(kept).then(
+      () => onKept?.(kept, s.live.soon()),
+      () => {
+        // no room on disk (or private mode): the rest stays in memory, as before
+        s.kept = null;
+      },
+    );
+  };
+
+  const store = (data: Blob, at: number) => {
+    const s = session.current;
+    if (!s) return;
+    const kept = s.kept;
+    if (!kept) {
+      s.chunks.push(data);
+      return;
     }
+    const n = s.seq++;
+    s.writes = s.writes.then(() => appendChunk(kept.id, n, data, at)).catch(() => {});
   };
 
   /** The recording is over: handed to the upload queue, or discarded (with its copy on disk). */
-  const finish = async (s: Session, fmt: RecordingFormat | null) => {
+  const finish = async (s: Session, recording: MicRecording, reason: StopReason) => {
     const kept = s.kept;
-    if (s.forget && kept) {
+    if (reason === "discard" && kept) {
       await forgetRecording(kept.id).catch(() => {});
       onDiscarded?.(kept.id);
     }
-    if (!s.upload) return;
+    if (reason !== "keep") return;
     let file: File;
     if (kept) {
       // its upload (begun while recording) now sends the rest and declares the length
       await finishRecording(kept.id).catch(() => {});
       file = await recordingFile(kept);
     } else {
-      const type = s.recorder.mimeType || fmt?.mimeType || "";
-      const extension = extensionForBlobType(type, fmt?.extension ?? "webm");
+      const { type, extension } = containerOf(recording);
       file = new File(s.chunks, recordingFileName(t("recorder.fileName"), extension), { type });
     }
     if (file.size === 0) {
@@ -256,58 +173,34 @@ export function RecorderPanel({
     onRecorded(file, kept?.id ?? null, s.live.joined());
   };
 
-  const meter = (s: Session) => {
-    const Ctx =
-      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-    if (!Ctx) return;
-    const audio = new Ctx();
-    const analyser = audio.createAnalyser();
-    analyser.fftSize = 1024;
-    audio.createMediaStreamSource(s.stream).connect(analyser);
-    s.audio = audio;
-    const frame = new Uint8Array(analyser.fftSize);
-    const tick = () => {
-      analyser.getByteTimeDomainData(frame);
-      setLevel(levelOf(frame));
-      s.frame = requestAnimationFrame(tick);
-    };
-    s.frame = requestAnimationFrame(tick);
-  };
-
-  const stop = (upload: boolean) => {
-    const s = session.current;
-    if (!s) return;
-    s.upload = upload;
-    s.forget = !upload;
-    if (s.recorder.state !== "inactive") s.recorder.stop();
-    else release();
-  };
+  const mic = useMicRecorder({
+    audio: true,
+    tickMs: 250,
+    onStart: begin,
+    onChunk: store,
+    onStop: (recording, reason) => {
+      const s = session.current;
+      session.current = null;
+      if (s) void s.writes.then(() => finish(s, recording, reason));
+    },
+  });
+  const { state, elapsed, level } = mic;
+  const live = useLiveCaptions(mic.stream, liveLanguage, uiLang, (captions, stream) => {
+    // only this recording's captions: a previous recording's may still be closing
+    if (session.current?.stream === stream) session.current.live.update(captions);
+  });
 
   const recording = state.kind === "recording";
   return (
     <div className="recorder" data-testid="recorder">
       <div className="recorder-head">
         <strong>{t("recorder.title")}</strong>
-        {recording && (
-          <span className="recorder-live">
-            <span className="rec-dot" aria-hidden /> {t("recorder.recording")}
-          </span>
-        )}
+        {recording && <RecordingBadge>{t("recorder.recording")}</RecordingBadge>}
         <span className="recorder-time" data-testid="recorder-time">
           {formatDuration(elapsed / 1000)}
         </span>
       </div>
-      {/* biome-ignore lint/a11y/useSemanticElements: <meter> cannot be styled alike in every browser */}
-      <div
-        className="level-meter"
-        role="meter"
-        aria-label={t("recorder.level")}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(level * 100)}
-      >
-        <span style={{ width: `${Math.round(level * 100)}%` }} />
-      </div>
+      <LevelMeter level={level} label={t("recorder.level")} />
       {recording && canKeepRecordings() && (
         <p className="muted" data-testid="recorder-saved">
           {t("recorder.savedLocally")}
@@ -320,22 +213,12 @@ export function RecorderPanel({
             : t(`recorder.${state.problem}`)}
         </p>
       )}
-      <div className="recorder-actions">
-        {recording ? (
-          <>
-            <Button onClick={() => stop(true)} data-testid="recorder-stop">
-              {t("recorder.stop")}
-            </Button>
-            <Button variant="ghost" onClick={() => stop(false)}>
-              {t("recorder.discard")}
-            </Button>
-          </>
-        ) : (
-          <Button onClick={start} disabled={state.kind === "starting"} data-testid="recorder-start">
-            {t("recorder.start")}
-          </Button>
-        )}
-      </div>
+      <RecorderButtons
+        state={state}
+        labels={{ start: t("recorder.start"), stop: t("recorder.stop"), discard: t("recorder.discard") }}
+        onStart={() => void mic.start()}
+        onStop={(keep) => mic.stop(keep ? "keep" : "discard")}
+      />
       <LiveCaptions
         state={live}
         language={liveLanguage}

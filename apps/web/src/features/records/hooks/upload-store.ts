@@ -2,9 +2,10 @@ import type { UploadResult } from "@yuelu/contracts";
 import { ApiError } from "@/lib/api-client.ts";
 import { setBusy } from "@/lib/busy.ts";
 import { createStore, useStore } from "@/lib/create-store.ts";
+import { readMediaDuration } from "@/lib/media-duration.ts";
 import { setRecordingUploadUrl } from "@/lib/recording-store.ts";
-import { UploadAborted, type UploadHandle, uploadFile } from "../api/upload-file.ts";
-import { readMediaDuration } from "../lib/media-duration.ts";
+import { UploadAborted } from "@/lib/upload-form.ts";
+import { type UploadHandle, uploadFile } from "../api/upload-file.ts";
 import { checkDuration, checkUpload, newUploadId, type UploadRefusal } from "../lib/upload-rules.ts";
 
 export type UploadStatus = "uploading" | "done" | "failed" | "canceled";

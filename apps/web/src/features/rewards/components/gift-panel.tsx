@@ -1,11 +1,10 @@
 import type { GiftRedeemResult } from "@yuelu/contracts";
-import { GIFT_CODE_LENGTH } from "@yuelu/contracts/constants";
+import { GIFT_CODE_LENGTH, isMembershipRewardType } from "@yuelu/contracts/constants";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button.tsx";
 import { RewardPopup } from "@/components/ui/reward-popup.tsx";
 import { ApiError } from "@/lib/api-client.ts";
-import { isMembershipReward } from "@/lib/reward-text.ts";
 import { useRedeemGiftCode } from "../api/redeem-gift-code.ts";
 import { giftCodeInput, giftCodeProblem } from "../lib/gift-code.ts";
 import { MembershipPopup } from "./membership-popup.tsx";
@@ -77,7 +76,7 @@ export function GiftPanel() {
       )}
       <p className="muted gift-rules">{t("rewards.giftRules")}</p>
       {result &&
-        (isMembershipReward(result.rewardType) ? (
+        (isMembershipRewardType(result.rewardType) ? (
           <MembershipPopup days={result.rewardNumber} onClose={() => setResult(null)} />
         ) : (
           <RewardPopup

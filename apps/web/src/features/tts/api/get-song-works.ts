@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useAccountReady } from "@/lib/account.ts";
 import { api } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/query-keys.ts";
-import { isTaskRunning } from "../lib/task-status.ts";
+import { isTaskRunning } from "@/lib/task-phase.ts";
 import { ttsPaths } from "./paths.ts";
 
 /**

@@ -4,7 +4,7 @@ import { TTS_POLL_MS } from "@yuelu/contracts/constants";
 import { useEffect, useRef } from "react";
 import { api } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/query-keys.ts";
-import { isTaskRunning } from "../lib/task-status.ts";
+import { isTaskRunning } from "@/lib/task-phase.ts";
 import { ttsPaths } from "./paths.ts";
 
 export function getTtsProgress(taskIds: readonly number[]) {

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { AudioPlayer } from "@/components/ui/audio-player.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ProgressBar } from "@/components/ui/states.tsx";
+import { taskPhase } from "@/lib/task-phase.ts";
 import { useTtsProgress } from "../api/get-tts-progress.ts";
-import { taskPhase } from "../lib/task-status.ts";
 import "./tts-result.css";
 
 /** The work just started: its progress (polled), then its player and download, or why it failed. */

@@ -4,10 +4,10 @@ import type { TtsWork } from "@yuelu/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLang } from "@/lib/i18n.ts";
 import { type FakeCall, signInCookies } from "@/testing/fake-api.ts";
+import { stubMedia } from "@/testing/media.ts";
 import { signedInBackend } from "@/testing/records-fixtures.ts";
 import { renderApp } from "@/testing/render.tsx";
 import { selectOptions, task, voice, work } from "../testing/fixtures.ts";
-import { stubMedia } from "../testing/media.ts";
 
 type Routes = Record<string, (call: FakeCall) => unknown>;
 

@@ -4,10 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLang } from "@/lib/i18n.ts";
 import { readStorage, StorageKey, writeStorage } from "@/lib/storage.ts";
 import { type FakeCall, signInCookies } from "@/testing/fake-api.ts";
+import { stubMedia } from "@/testing/media.ts";
 import { signedInBackend } from "@/testing/records-fixtures.ts";
 import { renderApp } from "@/testing/render.tsx";
 import { selectOptions, voice } from "../testing/fixtures.ts";
-import { stubMedia } from "../testing/media.ts";
 
 const VOICES = [voice(1), voice(2), voice(3, { available: false, missing: "服务器未安装 festival" })];
 

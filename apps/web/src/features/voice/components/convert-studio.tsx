@@ -4,13 +4,13 @@ import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button.tsx";
 import { RangeSlider } from "@/components/ui/range-slider.tsx";
 import { formatDuration, formatSize } from "@/lib/format.ts";
+import { readMediaDuration } from "@/lib/media-duration.ts";
+import type { FormUpload } from "@/lib/upload-form.ts";
 import { useVoiceCapabilities } from "../api/get-capabilities.ts";
 import { useVoiceQuota } from "../api/get-quota.ts";
 import { voicePaths } from "../api/paths.ts";
 import type { VoiceWork } from "../api/types.ts";
-import type { FormUpload } from "../api/upload-form.ts";
 import { useUpload } from "../hooks/use-upload.ts";
-import { readAudioDuration } from "../lib/media-duration.ts";
 import { newRequestId } from "../lib/request-id.ts";
 import { AUDIO_ACCEPT, checkAudioFile } from "../lib/upload-check.ts";
 import { UploadProgress } from "./upload-progress.tsx";
@@ -48,7 +48,7 @@ export function ConvertStudio() {
     const reason = checkAudioFile(file);
     if (reason)
       return setRefusal(t(`voiceKit.refused.${reason}`, { name: file.name, max: formatSize(SONG_MAX_BYTES) }));
-    const seconds = await readAudioDuration(file);
+    const seconds = await readMediaDuration(file);
     if (seconds !== null && seconds > SONG_MAX_SECONDS)
       return setRefusal(t("convert.tooLong", { max: formatDuration(SONG_MAX_SECONDS) }));
     setSong({ file, seconds });

@@ -2,10 +2,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AudioPlayer } from "@/components/ui/audio-player.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { PhaseChip } from "@/components/ui/phase-chip.tsx";
 import { ProgressBar } from "@/components/ui/states.tsx";
 import { formatDateTime, formatDuration } from "@/lib/format.ts";
+import { taskPhase } from "@/lib/task-phase.ts";
 import type { MyVoice, VoiceProgressItem } from "../api/types.ts";
-import { phaseOf } from "../lib/status.ts";
 import { MethodBadge } from "./method-badge.tsx";
 
 /**
@@ -29,7 +30,7 @@ export function MyVoiceCard({
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState<"preview" | "sample" | null>(null);
   const status = progress?.status ?? voice.status;
-  const phase = phaseOf(status);
+  const phase = taskPhase(status);
   const value = progress?.progress ?? voice.progress;
   const errorMsg = progress?.errorMsg || voice.errorMsg;
   const p = voice.profile;
@@ -46,9 +47,9 @@ export function MyVoiceCard({
           <strong title={voice.name}>{voice.name}</strong>
           <span className="vk-card-mine-sub">
             <MethodBadge method={voice.method} />
-            <span className={`vk-status vk-status-${phase}`} data-testid="voice-status">
+            <PhaseChip phase={phase} testId="voice-status">
               {phase === "running" ? t("myVoice.analysing", { progress: value }) : t(`myVoice.phase.${phase}`)}
-            </span>
+            </PhaseChip>
           </span>
         </div>
       </div>

@@ -4,15 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLang } from "@/lib/i18n.ts";
 import { type FakeCall, signInCookies } from "@/testing/fake-api.ts";
 import { type FakeXhr, installFakeXhr } from "@/testing/fake-xhr.ts";
+import { stubMedia, stubRecorder } from "@/testing/media.ts";
 import { signedInBackend } from "@/testing/records-fixtures.ts";
 import { renderApp } from "@/testing/render.tsx";
 import type { MyVoice } from "../api/types.ts";
 import { capabilities, libraryVoice, myVoice, quota } from "../testing/fixtures.ts";
-import { stubMedia, stubRecorder } from "../testing/media.ts";
 
 // happy-dom reads no media length: the test says what the browser would have read
 const duration = vi.hoisted(() => ({ seconds: null as number | null }));
-vi.mock("../lib/media-duration.ts", () => ({ readAudioDuration: async () => duration.seconds }));
+vi.mock("@/lib/media-duration.ts", () => ({ readMediaDuration: async () => duration.seconds }));
 
 type Routes = Record<string, (call: FakeCall) => unknown>;
 

@@ -2,7 +2,7 @@ import { type Lang, MY_VOICE_MAX_SECONDS, MY_VOICE_MIN_SECONDS } from "@yuelu/co
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AudioPlayer } from "@/components/ui/audio-player.tsx";
-import { Button } from "@/components/ui/button.tsx";
+import { LevelMeter, RecorderButtons, RecordingBadge } from "@/components/ui/recorder-parts.tsx";
 import { formatDuration } from "@/lib/format.ts";
 import { type Take, useRecorder } from "../hooks/use-recorder.ts";
 import { READING_PROMPTS } from "../lib/prompts.ts";
@@ -42,9 +42,7 @@ export function SampleRecorder({ language, onTake }: { language: Lang; onTake: (
       </div>
       <div className="vk-recorder-head">
         {recording ? (
-          <span className="vk-recorder-live">
-            <span className="vk-rec-dot" aria-hidden /> {t("myVoice.recording")}
-          </span>
+          <RecordingBadge>{t("myVoice.recording")}</RecordingBadge>
         ) : (
           <span className="muted">
             {t("myVoice.bounds", { min: MY_VOICE_MIN_SECONDS, max: formatDuration(MY_VOICE_MAX_SECONDS) })}
@@ -55,17 +53,7 @@ export function SampleRecorder({ language, onTake }: { language: Lang; onTake: (
           <span className="muted"> / {formatDuration(MY_VOICE_MAX_SECONDS)}</span>
         </span>
       </div>
-      {/* biome-ignore lint/a11y/useSemanticElements: <meter> cannot be styled alike in every browser */}
-      <div
-        className="vk-level"
-        role="meter"
-        aria-label={t("myVoice.level")}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(rec.level * 100)}
-      >
-        <span style={{ width: `${Math.round(rec.level * 100)}%` }} />
-      </div>
+      <LevelMeter level={rec.level} label={t("myVoice.level")} />
       <div className="vk-timeline" aria-hidden>
         <span
           className="vk-timeline-fill"
@@ -90,27 +78,17 @@ export function SampleRecorder({ language, onTake }: { language: Lang; onTake: (
       {take && !recording && (
         <AudioPlayer src={take.url} title={t("myVoice.yourTake")} seconds={take.seconds} testId="take-player" />
       )}
-      <div className="vk-recorder-actions">
-        {recording ? (
-          <>
-            <Button onClick={() => rec.stop(true)} data-testid="recorder-stop">
-              {t("myVoice.stop")}
-            </Button>
-            <Button variant="ghost" onClick={() => rec.stop(false)}>
-              {t("myVoice.discard")}
-            </Button>
-          </>
-        ) : (
-          <Button
-            variant={take ? "secondary" : "primary"}
-            onClick={() => void rec.start()}
-            disabled={rec.state.kind === "starting"}
-            data-testid="recorder-start"
-          >
-            {take ? t("myVoice.retake") : t("myVoice.startRecording")}
-          </Button>
-        )}
-      </div>
+      <RecorderButtons
+        state={rec.state}
+        labels={{
+          start: take ? t("myVoice.retake") : t("myVoice.startRecording"),
+          stop: t("myVoice.stop"),
+          discard: t("myVoice.discard"),
+        }}
+        onStart={() => void rec.start()}
+        onStop={rec.stop}
+        startVariant={take ? "secondary" : "primary"}
+      />
     </div>
   );
 }

@@ -2,8 +2,8 @@ import { type Lang, MY_VOICE_MAX_SECONDS, MY_VOICE_MIN_SECONDS } from "@yuelu/co
 import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDuration, formatSize } from "@/lib/format.ts";
+import { readMediaDuration } from "@/lib/media-duration.ts";
 import type { Take } from "../hooks/use-recorder.ts";
-import { readAudioDuration } from "../lib/media-duration.ts";
 import { AUDIO_ACCEPT, checkAudioFile } from "../lib/upload-check.ts";
 import { SampleRecorder } from "./sample-recorder.tsx";
 
@@ -40,7 +40,7 @@ export function SampleSource({ language, onSample }: { language: Lang; onSample:
     if (!file) return;
     const reason = checkAudioFile(file);
     if (reason) return setRefusal(t(`voiceKit.refused.${reason}`, { name: file.name }));
-    const seconds = await readAudioDuration(file);
+    const seconds = await readMediaDuration(file);
     if (seconds !== null && seconds < MY_VOICE_MIN_SECONDS)
       return setRefusal(t("myVoice.fileTooShort", { seconds: Math.floor(seconds), min: MY_VOICE_MIN_SECONDS }));
     if (seconds !== null && seconds > MY_VOICE_MAX_SECONDS)

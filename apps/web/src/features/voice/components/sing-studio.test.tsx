@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLang } from "@/lib/i18n.ts";
 import { type FakeCall, signInCookies } from "@/testing/fake-api.ts";
 import { installFakeXhr } from "@/testing/fake-xhr.ts";
+import { stubMedia } from "@/testing/media.ts";
 import { signedInBackend } from "@/testing/records-fixtures.ts";
 import { renderApp } from "@/testing/render.tsx";
 import type { VoiceWork } from "../api/types.ts";
 import { capabilities, libraryVoice, myVoice, quota, tune, voiceWork } from "../testing/fixtures.ts";
-import { stubMedia } from "../testing/media.ts";
 
 type Routes = Record<string, (call: FakeCall) => unknown>;
 

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { taskPhase } from "@/lib/task-phase.ts";
 import { useLibraryVoices } from "../api/get-library-voices.ts";
 import { useMyVoices } from "../api/my-voices.ts";
-import { phaseOf } from "../lib/status.ts";
 
 /** Which voice sings or converts: the default, a library voice, or one of my ready voices. */
 export type VoicePick = { promptId?: number; myVoiceId?: number };
@@ -29,7 +29,7 @@ export function VoiceChoice({
   const id = useId();
   const library = useLibraryVoices();
   const mine = useMyVoices();
-  const ready = (mine.data?.list ?? []).filter((v) => phaseOf(v.status) === "done");
+  const ready = (mine.data?.list ?? []).filter((v) => taskPhase(v.status) === "done");
   const voices = (library.data?.list ?? []).filter((v) => v.available);
   return (
     <div className="field vk-choice">

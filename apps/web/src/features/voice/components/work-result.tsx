@@ -3,9 +3,9 @@ import { AudioPlayer } from "@/components/ui/audio-player.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ProgressBar } from "@/components/ui/states.tsx";
 import { apiBase } from "@/config/env.ts";
+import { taskPhase } from "@/lib/task-phase.ts";
 import type { VoiceWork } from "../api/types.ts";
 import { useWorkProgress } from "../api/works.ts";
-import { phaseOf } from "../lib/status.ts";
 import { BeforeAfterPlayer } from "./before-after-player.tsx";
 import { PianoRoll } from "./piano-roll.tsx";
 
@@ -17,7 +17,7 @@ export function WorkResult({ work, onRetry }: { work: VoiceWork; onRetry: () => 
   const { t } = useTranslation();
   const progress = useWorkProgress(work.kind, [work.workId]);
   const item = progress.data?.find((p) => p.id === work.workId);
-  const phase = phaseOf(item?.status ?? work.status);
+  const phase = taskPhase(item?.status ?? work.status);
   const value = phase === "done" ? 100 : (item?.progress ?? work.progress);
   // the urls come with the list once done; a progress answer carries none: build them from the id
   const done = phase === "done";

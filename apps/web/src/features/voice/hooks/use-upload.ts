@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "@/lib/api-client.ts";
 import { setBusy } from "@/lib/busy.ts";
-import { type FormUpload, UploadAborted, type UploadHandle, uploadForm } from "../api/upload-form.ts";
+import { i18n } from "@/lib/i18n.ts";
+import { type FormUpload, UploadAborted, type UploadHandle, uploadForm } from "@/lib/upload-form.ts";
 
 export type UploadState =
   | { phase: "idle" }
@@ -32,6 +33,7 @@ export function useUpload<T>(path: string) {
       setState({ phase: "uploading", loaded: 0, total });
       const h = uploadForm<T>(path, {
         ...req,
+        tooLarge: i18n.t("voiceKit.serverTooLarge"),
         onProgress: (loaded, size) => setState({ phase: "uploading", loaded, total: size }),
       });
       handle.current = h;

@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import type { ReactNode } from "react";
+import "./tag.css";
 
 /** A short status word in a table cell: green for good, red for off, blue for notable. */
 export function Tag({
@@ -12,7 +13,7 @@ export function Tag({
   testId?: string;
 }) {
   return (
-    <span className={clsx("admin-tag", tone)} data-testid={testId}>
+    <span className={clsx("status-tag", tone)} data-testid={testId}>
       {children}
     </span>
   );

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useSearchParams } from "react-router-dom";
-import { PAGE_SIZES, type SortOrder } from "../lib/table.ts";
+import { PAGE_SIZES, type SortOrder } from "@/lib/table.ts";
 
 export interface TableDefaults<F extends string> {
   sort: string;

@@ -1,4 +1,4 @@
-/** What the console's server-side tables share (docs/admin.md: page from 1, pageSize 1–100). */
+/** What tables paged, sorted and filtered by the server share (the console's: docs/admin.md; page from 1, pageSize 1–100). */
 export type SortOrder = "asc" | "desc";
 
 /** The sizes the pager offers. */

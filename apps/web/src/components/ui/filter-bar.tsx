@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "@/components/ui/button.tsx";
+import { Button } from "./button.tsx";
+import "./filter-bar.css";
 
 export interface FilterField {
   name: string;
@@ -39,7 +40,7 @@ export function FilterBar({
   };
   const any = fields.some((f) => values[f.name]);
   return (
-    <form className="admin-filters" onSubmit={submit} data-testid={testId}>
+    <form className="filter-bar" onSubmit={submit} data-testid={testId}>
       {fields.map((f) => (
         <div className="field" key={f.name}>
           <label className="field-label" htmlFor={`${id}-${f.name}`}>
@@ -56,7 +57,7 @@ export function FilterBar({
                 onApply(next);
               }}
             >
-              <option value="">{t("admin.field.all")}</option>
+              <option value="">{t("table.all")}</option>
               {f.options?.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -80,13 +81,13 @@ export function FilterBar({
           )}
         </div>
       ))}
-      <div className="admin-filter-actions">
+      <div className="filter-bar-actions">
         <Button type="submit" variant="secondary">
-          {t("admin.act.apply")}
+          {t("table.apply")}
         </Button>
         {any && (
           <Button variant="ghost" onClick={() => onApply(Object.fromEntries(fields.map((f) => [f.name, ""])))}>
-            {t("admin.act.reset")}
+            {t("table.reset")}
           </Button>
         )}
       </div>

@@ -1,12 +1,9 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { pageCount } from "@/lib/table.ts";
 import { renderInApp } from "@/testing/render.tsx";
-import { pageCount } from "../lib/table.ts";
 import { TablePager } from "./table-pager.tsx";
-
-// The console's texts are registered by its route module; these tests load them the same way.
-import "@/testing/admin-texts.ts";
 
 function pager(over: Partial<Parameters<typeof TablePager>[0]> = {}) {
   const props = { page: 1, pageSize: 20, total: 45, onPage: vi.fn(), onPageSize: vi.fn(), ...over };

@@ -1,12 +1,12 @@
-import type { AdminPage } from "@yuelu/contracts";
 import { clsx } from "clsx";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyState, ErrorState, Spinner } from "@/components/ui/states.tsx";
-import type { SortOrder } from "../lib/table.ts";
+import type { SortOrder } from "@/lib/table.ts";
+import { EmptyState, ErrorState, Spinner } from "./states.tsx";
 import { type PagerProps, TablePager } from "./table-pager.tsx";
+import "./paged-table.css";
 
-export interface AdminColumn<Row> {
+export interface PagedColumn<Row> {
   id: string;
   header: ReactNode;
   cell: (row: Row) => ReactNode;
@@ -16,11 +16,17 @@ export interface AdminColumn<Row> {
   numeric?: boolean;
 }
 
-interface AdminTableProps<Row> {
-  columns: AdminColumn<Row>[];
+interface PagedTableProps<Row> {
+  columns: PagedColumn<Row>[];
   rowKey: (row: Row) => string | number;
   /** the query behind the table */
-  result: { data?: AdminPage<Row>; isPending: boolean; isError: boolean; isFetching?: boolean; refetch: () => unknown };
+  result: {
+    data?: { items: Row[]; total: number };
+    isPending: boolean;
+    isError: boolean;
+    isFetching?: boolean;
+    refetch: () => unknown;
+  };
   sort?: string;
   order?: SortOrder;
   onSort?: (column: string) => void;
@@ -33,11 +39,11 @@ interface AdminTableProps<Row> {
 }
 
 /**
- * The console's table: rows paged, sorted and filtered by the server, its loading, error and empty
- * states, sortable headers (aria-sort), and the pager. It scrolls sideways inside its own box on a
- * phone rather than widening the page.
+ * A table whose rows the server pages, sorts and filters (the operator console's): its loading, error
+ * and empty states, sortable headers (aria-sort), and the pager. It scrolls sideways inside its own
+ * box on a phone rather than widening the page.
  */
-export function AdminTable<Row>(props: AdminTableProps<Row>) {
+export function PagedTable<Row>(props: PagedTableProps<Row>) {
   const { t } = useTranslation();
   const { columns, result, sort, order, onSort, pager } = props;
   const data = result.data;
@@ -45,12 +51,12 @@ export function AdminTable<Row>(props: AdminTableProps<Row>) {
   if (result.isError && !data) return <ErrorState onRetry={() => void result.refetch()} />;
   if (!data) return null;
   return (
-    <div className={clsx("admin-table-box", result.isFetching && "is-fetching")} aria-busy={result.isFetching}>
+    <div className={clsx("paged-table-box", result.isFetching && "is-fetching")} aria-busy={result.isFetching}>
       {data.items.length === 0 ? (
-        (props.empty ?? <EmptyState text={t("admin.table.empty")} />)
+        (props.empty ?? <EmptyState text={t("table.empty")} />)
       ) : (
-        <div className="admin-table-scroll">
-          <table className="admin-table" data-testid={props.testId}>
+        <div className="paged-table-scroll">
+          <table className="paged-table" data-testid={props.testId}>
             <caption className="sr-only">{props.caption}</caption>
             <thead>
               <tr>
@@ -60,9 +66,9 @@ export function AdminTable<Row>(props: AdminTableProps<Row>) {
                   return (
                     <th key={c.id} scope="col" aria-sort={ariaSort} className={clsx(c.numeric && "num")}>
                       {c.sort && onSort ? (
-                        <button type="button" className="admin-sort" onClick={() => onSort(c.sort as string)}>
+                        <button type="button" className="paged-table-sort" onClick={() => onSort(c.sort as string)}>
                           {c.header}
-                          <span aria-hidden className={clsx("admin-sort-mark", active && "active")}>
+                          <span aria-hidden className={clsx("paged-table-sort-mark", active && "active")}>
                             {active ? (order === "asc" ? "▲" : "▼") : "↕"}
                           </span>
                         </button>

@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "@/components/ui/button.tsx";
-import { PAGE_SIZES, pageCount } from "../lib/table.ts";
+import { PAGE_SIZES, pageCount } from "@/lib/table.ts";
+import { Button } from "./button.tsx";
+import "./table-pager.css";
 
 export interface PagerProps {
   page: number;
@@ -12,20 +13,20 @@ export interface PagerProps {
 }
 
 /**
- * The pager under every console table: the total, the page size, previous / next and where one is.
- * The server pages (docs/admin.md); a page past the end (rows deleted meanwhile) offers the last one.
+ * The pager under a server-paged table (PagedTable): the total, the page size, previous / next and
+ * where one is. A page past the end (rows deleted meanwhile) offers the last one.
  */
 export function TablePager({ page, pageSize, total, onPage, onPageSize }: PagerProps) {
   const { t } = useTranslation();
   const sizeId = useId();
   const pages = pageCount(total, pageSize);
   return (
-    <nav className="admin-pager" aria-label={t("admin.table.pager")} data-testid="admin-pager">
+    <nav className="table-pager" aria-label={t("table.pager")} data-testid="table-pager">
       <span className="muted" data-testid="pager-total">
-        {t("admin.table.total", { count: total })}
+        {t("table.total", { count: total })}
       </span>
-      <label className="admin-pager-size" htmlFor={sizeId}>
-        {t("admin.table.pageSize")}
+      <label className="table-pager-size" htmlFor={sizeId}>
+        {t("table.pageSize")}
         <select
           id={sizeId}
           className="input select"
@@ -40,13 +41,13 @@ export function TablePager({ page, pageSize, total, onPage, onPageSize }: PagerP
         </select>
       </label>
       <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(Math.min(page - 1, pages))}>
-        {t("admin.table.previous")}
+        {t("table.previous")}
       </Button>
       <span data-testid="pager-position" aria-live="polite">
-        {t("admin.table.pageOf", { page, pages })}
+        {t("table.pageOf", { page, pages })}
       </span>
       <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t("admin.table.next")}
+        {t("table.next")}
       </Button>
     </nav>
   );

@@ -11,16 +11,17 @@ const createMediaElement: MediaElementFactory = (kind) => document.createElement
 
 /**
  * A local file's length in seconds, read by the browser from its metadata (an object URL in an
- * <audio> or <video> with preload=metadata), or null when the browser cannot decode the format
- * (wma, amr, mxf…), the length is not finite (a live WebM recording), or nothing comes within
- * `timeoutMs`. Nothing is uploaded to find it out.
+ * <audio>, or a <video> when its name says video, with preload=metadata), or null when the browser
+ * cannot decode the format (wma, amr, mxf…), the length is not finite (a live WebM recording), or
+ * nothing comes within `timeoutMs`. Nothing is uploaded to find it out. The records' uploads and the
+ * voice pages' samples and songs read it alike.
  */
 export function readMediaDuration(
-  file: File,
+  file: Blob & { name?: string },
   { timeoutMs = DURATION_TIMEOUT_MS, create = createMediaElement } = {},
 ): Promise<number | null> {
   if (typeof URL.createObjectURL !== "function") return Promise.resolve(null);
-  const kind = VIDEO_FORMATS.includes(extensionOf(file.name)) ? "video" : "audio";
+  const kind = VIDEO_FORMATS.includes(extensionOf(file.name ?? "")) ? "video" : "audio";
   const media = create(kind);
   const url = URL.createObjectURL(file);
   return new Promise<number | null>((resolve) => {
