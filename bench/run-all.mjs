@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 
 const scripts = [
+  "footprint.mjs",
   "user-info.mjs",
   "web-bundle.mjs",
   "upload-memory.mjs",
@@ -17,6 +18,7 @@ const scripts = [
   "screen-times.mjs",
   "robustness.mjs",
   "voice.mjs",
+  "word-timing.mjs",
 ];
 // The several-node bench needs a PostgreSQL and a Redis to share.
 if (process.env.DATABASE_URL && process.env.REDIS_URL) scripts.push("cluster.mjs");

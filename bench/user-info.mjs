@@ -66,6 +66,16 @@ const api = startServer("api", ["scripts/start.mjs"], {
 try {
   await waitFor("http://127.0.0.1:8091/");
   await waitFor("http://127.0.0.1:8092/healthz");
+  // Embedded, the worker child starts once the doors are open, its start-up queries running on the
+  // database in the API's process: measure the running install, not its first seconds.
+  if (!benchDbUrl) {
+    for (let i = 0; i < 300; i++) {
+      const ready = await (await fetch("http://127.0.0.1:8092/readyz")).json().catch(() => ({}));
+      if ((ready.workers?.live ?? 0) > 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await new Promise((r) => setTimeout(r, 3000));
+  }
   const phone = "13900000001";
   const sent = await (
     await fetch("http://127.0.0.1:8092/account/api/sms/send", {
@@ -104,7 +114,7 @@ try {
   console.log(row("bare Fastify hello-world", base));
   console.log(row("GET /voice_yuelu/api/v1/user/info", real));
   const ratio = real.requests.average / base.requests.average;
-  console.log(`ratio ${ratio.toFixed(2)} (goal >= 0.30), user/info p99 ${real.latency.p99} ms (goal < 50 ms)`);
+  console.log(`ratio ${ratio.toFixed(2)} (goal >= 0.5), user/info p99 ${real.latency.p99} ms (goal < 20 ms)`);
 } finally {
   hello.kill("SIGTERM");
   api.kill("SIGTERM");

@@ -76,7 +76,9 @@ async function database(): Promise<{ db: Db; url: string; close(): Promise<void>
 const [area, action] = positionals;
 if (area === undefined || area === "help" || area === "--help") {
   // the usage is this file's opening comment: one text to keep up to date
-  const source = await readFile(new URL(import.meta.url), "utf8");
+  // compiled (scripts/dist/admin.js, which keeps no comments): the TypeScript file beside the folder
+  const self = import.meta.url.endsWith(".js") ? new URL("../admin.ts", import.meta.url) : new URL(import.meta.url);
+  const source = await readFile(self, "utf8");
   const lines = source.split("\n");
   const usage = lines.slice(
     0,

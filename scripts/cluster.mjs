@@ -20,6 +20,7 @@ import { mkdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { builtEntry, ensureServerBuild } from "./server-build.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -48,6 +49,8 @@ function fail(message) {
   process.exit(2);
 }
 
+ensureServerBuild();
+
 const children = [];
 /** every node by name ("api-1", "worker-2"): how to start it again */
 const nodes = new Map();
@@ -55,7 +58,8 @@ function start(kind, index, extraEnv) {
   const dataDir = path.resolve(args["data-dir"], `${kind}-${index}`);
   mkdirSync(dataDir, { recursive: true });
   const entry = kind === "api" ? "apps/api/src/main.ts" : "apps/worker/src/main.ts";
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  // the compiled entry (scripts/server-build.mjs, built before the first node starts)
+  const child = spawn(process.execPath, [builtEntry(entry)], {
     cwd: root,
     env: { ...process.env, COOKIE_SECRET: cookieSecret, DATA_DIR: dataDir, WORKER_MODE: "off", ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],

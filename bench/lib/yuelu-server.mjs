@@ -87,7 +87,7 @@ export async function startYuelu({ name, port, env = {}, onLogLine }) {
   if (benchDbUrl) fullEnv = { ...fullEnv, DATABASE_URL: benchDbUrl };
   const api = start("api", ["scripts/start.mjs"], fullEnv);
   await waitFor("the API", async () => (await fetch(`${base}/healthz`)).ok, 120_000);
-  if (redisUrl) start("worker", ["--import", "tsx", "apps/worker/src/main.ts"], fullEnv);
+  if (redisUrl) start("worker", ["scripts/run.mjs", "apps/worker/src/main.ts"], fullEnv);
   // A worker that is still starting would be timed as queue wait: measure a running install.
   await waitFor(
     "a live worker",

@@ -165,10 +165,14 @@ describe("execute_payment and check_pay_result", () => {
     expect(after - Math.max(before, Date.now() - 60_000)).toBeGreaterThanOrEqual(90 * 86_400_000 - 120_000);
     const info = await get(alice, "/api/v1/user/info");
     expect(info.body.data.isMember).toBe(true);
+    // the receipt, listed in the day's purchases notice
     const message = await t.db.notification.findFirst({
-      where: { userId: alice.userId, sourceRef: `order:${order.orderNumber}` },
+      where: { userId: alice.userId, sourceRef: { startsWith: "notice:purchase:" } },
+      orderBy: { sendTime: "desc" },
     });
-    expect(message?.notifyTitle).toBe("会员开通成功");
+    expect(message?.items).toContainEqual(
+      expect.objectContaining({ ref: `order:${order.orderNumber}`, title: "会员开通成功" }),
+    );
     expect(message?.notifyTextEn).toContain("Quarterly membership");
     // a second pay is refused by the gateway; the order stays paid
     expect((await t.http().post(`/mock-alipay/api/${order.orderNumber}/pay`).send({})).body.status_code).toBe(60008);
@@ -259,9 +263,11 @@ describe("notifications", () => {
     const days = (await memberUntil(who.userId)) - Math.max(before, Date.now());
     expect(days).toBeGreaterThan(364 * 86_400_000);
     expect(days).toBeLessThan(366 * 86_400_000 + 30 * 86_400_000); // once, not twenty times
-    expect(
-      await t.db.notification.count({ where: { userId: who.userId, sourceRef: `order:${order.orderNumber}` } }),
-    ).toBe(1);
+    const notices = await t.db.notification.findMany({
+      where: { userId: who.userId, sourceRef: { startsWith: "notice:purchase:" } },
+    });
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.items).toEqual([expect.objectContaining({ ref: `order:${order.orderNumber}` })]);
     expect(await t.db.paymentNotification.count({ where: { orderNumber: order.orderNumber } })).toBe(1);
   });
 

@@ -72,7 +72,8 @@ describe("seed", () => {
     expect(await t.db.feedbackCategory.count({ where: { level: 1 } })).toBeGreaterThan(0);
     expect(await t.db.helpDocument.count()).toBeGreaterThan(0);
     expect(await t.db.banner.count({ where: { id: 1 } })).toBe(1);
-    expect(await t.db.notification.count({ where: { userId: null } })).toBe(1);
+    // no broadcast: each account's welcome is its own, dated at its sign-up (issue 43)
+    expect(await t.db.notification.count({ where: { userId: null } })).toBe(0);
   });
 
   it("is idempotent: re-running changes nothing and keeps an operator's edits", async () => {

@@ -248,7 +248,14 @@ describe("get_text at full size", () => {
     expect(save.body.status_code).toBe(StatusCode.Success);
     const stored = (await t.db.transcript.findUniqueOrThrow({ where: { fileId: who.fileId } }))
       .asrResult as unknown as Segment[];
-    expect(stored[0]!.words).toBeUndefined();
-    expect(stored[1]!.words?.length).toBeGreaterThan(5);
+    // the edited segment's words are timed again within it, from the words it kept (issue 45)
+    const edited0 = stored[0]!.words ?? [];
+    expect(edited0.map((w) => w.text).join("")).toBe("改过的第一段。");
+    for (const [i, w] of edited0.entries()) {
+      expect(w.startTime).toBeGreaterThanOrEqual(stored[0]!.startTime);
+      expect(w.endTime).toBeLessThanOrEqual(stored[0]!.endTime);
+      expect(w.startTime).toBeGreaterThanOrEqual(edited0[i - 1]?.startTime ?? 0);
+    }
+    expect(stored[1]!.words).toEqual(JSON.parse(withWords.body.data.asrResult)[1].words);
   });
 });

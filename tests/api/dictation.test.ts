@@ -91,6 +91,7 @@ describe("sign-in is required", () => {
     ["POST", "/api/v2/dictation/audio/dictation"],
     ["POST", "/api/v2/dictation/audio/dictation_batch"],
     ["GET", "/api/v1/dictation/progress/get_progress?fileIds=1"],
+    ["GET", "/api/v1/dictation/partial?fileId=1"],
     ["GET", "/api/v1/dictation/configuration"],
   ])("%s %s without a session → 10001", async (method, path) => {
     const res = method === "GET" ? await t.http().get(api(path)) : await t.http().post(api(path)).send({ fileId: 1 });
@@ -533,6 +534,7 @@ describe("configuration", () => {
       "/voice_yuelu/api/v2/dictation/audio/dictation",
       "/voice_yuelu/api/v2/dictation/audio/dictation_batch",
       "/voice_yuelu/api/v1/dictation/progress/get_progress",
+      "/voice_yuelu/api/v1/dictation/partial",
       "/voice_yuelu/api/v1/dictation/configuration",
     ]) {
       expect(Object.keys(doc.paths)).toContain(path);

@@ -234,9 +234,9 @@ describe("the bean shop", () => {
     const days = (card.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(89);
     expect(days).toBeLessThanOrEqual(90);
-    // and the message centre says so, once
+    // and the message centre says so, once (the day's purchases notice)
     const messages = await t.db.notification.findMany({
-      where: { userId: who.userId, sourceRef: { startsWith: "shop:" } },
+      where: { userId: who.userId, sourceRef: { startsWith: "notice:purchase:" } },
     });
     expect(messages).toHaveLength(1);
     expect(messages[0]!.notifyText).toContain(`已用 ${cost * 2} 悦豆兑换`);
@@ -321,7 +321,7 @@ describe("the message centre", () => {
     const all = (await post(who, "/notify/get_list?lang=en", { page: 1, pageSize: 9999, readSign: -1 })).body.data;
     expect(all[0]).toMatchObject({ notifyId: mine.notifyId, notifyTitle: "Title", notifyRead: 0, senderName: "Yuelu" });
     expect(all[0].sendTimeStr).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-    expect(all.some((m: { notifyId: number }) => m.notifyId === 1)).toBe(true); // the welcome broadcast
+    expect(all.some((m: { notifyTitle: string }) => m.notifyTitle === "Welcome to Yuelu")).toBe(true); // sent at sign-up
     // another user cannot read it, nor mark it
     expect((await post(other, "/notify/read_msg", { notifyId: mine.notifyId })).body.status_code).toBe(30001);
     const read = await post(who, "/notify/read_msg", { notifyId: mine.notifyId });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorkers } from "../../apps/worker/src/workers.ts";
 import { createTestApp, type SignedIn, signIn, type TestApp } from "../helpers/app.ts";
 import { waitFor } from "../helpers/tasks.ts";
+import { festivalWithTimes, quantile, startErrors } from "../helpers/timed-speech.ts";
 
 /**
  * The OpenAI-compatible endpoints (/v1, docs/integrators.md) driven by the official `openai` npm client
@@ -188,6 +189,44 @@ describe("POST /v1/audio/transcriptions with the openai client", () => {
     const text1 = await yuelu(who.key, `/api/v2/audio/text/get_text?fileId=${fileIdOf(verbose)}`);
     expect(text1.asrResult).toMatch(/country/i);
   }, 240_000);
+
+  it("verbose_json words carry times measured from the audio: festival's known word times, median error ≤ 80 ms, p90 ≤ 200 ms (issue 45)", async () => {
+    const who = await integrator();
+    const spoken = await festivalWithTimes(
+      [
+        "The committee approved the budget after a long discussion about travel costs.",
+        "Please send the report to every member of the team before Friday.",
+        "My sister wants to visit the mountains, but I would rather stay near the sea.",
+        "A quiet evening at home is sometimes the best way to rest.",
+      ],
+      path.join(dir, "timed.wav"),
+    );
+    const verbose = await who.client.audio.transcriptions.create({
+      file: createReadStream(spoken.file),
+      model: "whisper-1",
+      language: "en",
+      response_format: "verbose_json",
+      timestamp_granularities: ["word"],
+    });
+    const heard = (verbose.words ?? []).map((w) => ({ text: w.word, startMs: w.start * 1000 }));
+    const { errors, unmatched } = startErrors(spoken.words, heard);
+    // the words heard right are nearly all of them, and each starts where festival said it
+    expect(unmatched).toBeLessThanOrEqual(4);
+    expect(quantile(errors, 0.5)).toBeLessThanOrEqual(80);
+    expect(quantile(errors, 0.9)).toBeLessThanOrEqual(200);
+    // the stored transcript holds the same times; the subtitles start at the first word, not the padding before it
+    const stored = JSON.parse(
+      (await yuelu(who.key, `/api/v2/audio/text/get_text?fileId=${fileIdOf(verbose)}&withWords=1`)).asrResult,
+    );
+    expect(stored[0].words[0]).toMatchObject({ text: "The", startTime: Math.round(verbose.words![0]!.start * 1000) });
+    const vtt = await t
+      .http()
+      .get(api(`/api/v3/audio/text/export_vtt?fileId=${fileIdOf(verbose)}&words=1`))
+      .set("Authorization", `Bearer ${who.key}`);
+    expect(vtt.text).toMatch(
+      /\n00:00:00\.\d{3} --> 00:00:\d\d\.\d{3}\n<v [^>]+>The <00:00:00\.\d{3}>committee <00:00:0\d\.\d{3}>approved /,
+    );
+  }, 120_000);
 
   it("takes the form's fields after the file, as curl -F sends them in any order; prompt words become hot words", async () => {
     const who = await integrator();

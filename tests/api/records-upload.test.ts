@@ -3,7 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { crc32 } from "node:zlib";
+import { crc32, inflateRawSync } from "node:zlib";
 import multipart from "@fastify/multipart";
 import { AppError } from "@yuelu/domain";
 import Fastify from "fastify";
@@ -607,13 +607,13 @@ describe("GET /api/v3/audio/download", () => {
   });
 });
 
-/** Entries of a zip (stored or deflated names; stored data only, which is what the batch download makes). */
-function readZip(zip: Buffer): { name: string; data: Buffer; crc: number }[] {
+/** Entries of a zip (stored or deflated: `method` 0 or 8, the data inflated). */
+function readZip(zip: Buffer): { name: string; data: Buffer; crc: number; method: number }[] {
   const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   expect(eocd).toBeGreaterThan(0);
   const count = zip.readUInt16LE(eocd + 10);
   let p = zip.readUInt32LE(eocd + 16);
-  const entries: { name: string; data: Buffer; crc: number }[] = [];
+  const entries: { name: string; data: Buffer; crc: number; method: number }[] = [];
   for (let i = 0; i < count; i++) {
     expect(zip.readUInt32LE(p)).toBe(0x02014b50);
     const method = zip.readUInt16LE(p + 10);
@@ -624,9 +624,10 @@ function readZip(zip: Buffer): { name: string; data: Buffer; crc: number }[] {
     const commentLength = zip.readUInt16LE(p + 32);
     const local = zip.readUInt32LE(p + 42);
     const name = zip.subarray(p + 46, p + 46 + nameLength).toString("utf8");
-    expect(method).toBe(0);
+    expect([0, 8]).toContain(method);
     const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    entries.push({ name, data: zip.subarray(start, start + size), crc });
+    const data = zip.subarray(start, start + size);
+    entries.push({ name, data: method === 8 ? inflateRawSync(data) : data, crc, method });
     p += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
@@ -668,7 +669,94 @@ describe("/api/v1/audio/download/batch", () => {
       expect(Buffer.compare(entries[1]!.data, wav)).toBe(0);
       expect(Buffer.compare(entries[2]!.data, mp3)).toBe(0);
       for (const e of entries) expect(e.crc).toBe(crc32(e.data));
+      // media is stored as it is
+      expect(entries.map((e) => e.method)).toEqual([0, 0, 0]);
     }
+  });
+
+  describe("with the transcripts (include, format)", () => {
+    const SEGMENTS = [
+      { spkName: "Speaker 1", startTime: 0, endTime: 2500, text: "大家好，开始开会。" },
+      { spkName: "张三", startTime: 3000, endTime: 6000, text: "先看上周的进展。" },
+    ];
+    /** alice's 会议.wav and 访谈.mp3, transcribed; 草稿.wav not */
+    let meeting: number;
+    let interview: number;
+    let draft: number;
+    beforeAll(async () => {
+      meeting = (await upload(alice, fx.wav, "会议.wav")).body.data.fileId;
+      interview = (await upload(alice, fx.mp3, "访谈.mp3")).body.data.fileId;
+      draft = (await upload(alice, fx.wav, "草稿.wav")).body.data.fileId;
+      for (const fileId of [meeting, interview]) {
+        await t.db.transcript.create({ data: { fileId, asrResult: SEGMENTS, language: "zh" } });
+        await t.db.audioRecord.update({ where: { fileId }, data: { fileStatus: 2 } });
+      }
+    });
+    const zipOf = async (query: string, lang = "zh") => {
+      const res = await t
+        .http()
+        .get(api(`/api/v1/audio/download/batch?${query}`))
+        .set("Cookie", alice.cookie)
+        .set("lang", lang)
+        .buffer(true)
+        .parse(binary);
+      expect(res.status).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/zip");
+      return new Map(readZip(res.body).map((e) => [e.name, e]));
+    };
+
+    it("puts each transcript beside its audio (both), as the single-record txt export makes it", async () => {
+      const entries = await zipOf(`fileIds=${meeting},${interview}&include=both&format=txt`);
+      expect([...entries.keys()]).toEqual(["会议.wav", "会议.txt", "访谈.mp3", "访谈.txt"]);
+      expect(Buffer.compare(entries.get("会议.wav")!.data, await readFile(fx.wav))).toBe(0);
+      const single = await t
+        .http()
+        .get(api(`/api/v3/audio/text/export_txt?fileId=${meeting}`))
+        .set("Cookie", alice.cookie)
+        .set("lang", "zh");
+      const txt = entries.get("会议.txt")!.data.toString("utf8");
+      expect(txt).toBe(single.text);
+      // default speaker labels in the reader's language, given names as they are
+      expect(txt).toContain("说话人1  00:00:00\n大家好，开始开会。");
+      expect(txt).toContain("张三  00:00:03\n先看上周的进展。");
+      for (const e of entries.values()) expect(e.crc).toBe(crc32(e.data));
+    });
+
+    it("gives the transcripts alone as SubRip, and a note naming the records never transcribed", async () => {
+      const entries = await zipOf(`fileIds=${meeting},${draft}&include=transcript&format=srt`, "en");
+      expect([...entries.keys()]).toEqual(["会议.srt", "not-transcribed.txt"]);
+      expect(entries.get("会议.srt")!.data.toString("utf8")).toBe(
+        "1\n00:00:00,000 --> 00:00:02,500\nSpeaker 1: 大家好，开始开会。\n\n2\n00:00:03,000 --> 00:00:06,000\n张三: 先看上周的进展。\n",
+      );
+      expect(entries.get("not-transcribed.txt")!.data.toString("utf8")).toContain("- 草稿.wav");
+      // in Chinese the note says so in Chinese; with the audio the untranscribed record's file is there
+      const zh = await zipOf(`fileIds=${draft},${meeting}&include=both&format=docx`);
+      expect([...zh.keys()]).toEqual(["草稿.wav", "会议.wav", "会议.docx", "未转写的记录.txt"]);
+      const docx = zh.get("会议.docx")!.data;
+      expect(docx.subarray(0, 2).toString()).toBe("PK");
+      expect(zh.get("未转写的记录.txt")!.data.toString("utf8")).toContain("草稿.wav");
+    });
+
+    it("checks the owner of every id: another user's record refuses the whole zip (30001); bad options are 10002", async () => {
+      const theirs = (await upload(bob, fx.wav, "bob.wav")).body.data.fileId;
+      await t.db.transcript.create({ data: { fileId: theirs, asrResult: SEGMENTS, language: "zh" } });
+      const mixed = await t
+        .http()
+        .get(api(`/api/v1/audio/download/batch?fileIds=${meeting},${theirs}&include=transcript`))
+        .set("Cookie", alice.cookie);
+      expect(mixed.body).toMatchObject({ status_code: 30001, data: null });
+      for (const [query, field] of [
+        ["include=text", "include"],
+        ["include=both&format=pdf", "format"],
+      ]) {
+        const res = await t
+          .http()
+          .get(api(`/api/v1/audio/download/batch?fileIds=${meeting}&${query}`))
+          .set("Cookie", alice.cookie);
+        expect(res.body.status_code).toBe(10002);
+        expect(res.body.status_msg).toContain(field);
+      }
+    });
   });
 
   it("refuses the whole batch if any id is another user's or in the bin (30001), bad lists (10002)", async () => {

@@ -152,6 +152,7 @@ describe("GET /api/v3/audio/all_list and /list", () => {
       fileStatus: 0,
       timeLen: 2,
       updateTime: expect.any(Number),
+      createTime: expect.any(Number),
       format: "wav",
       fileSize: 64_078,
       sampleRate: 16_000,
@@ -160,6 +161,7 @@ describe("GET /api/v3/audio/all_list and /list", () => {
       menuId: String(menuId),
     });
     expect(Math.abs(first.updateTime - Date.now() / 1000)).toBeLessThan(120);
+    expect(Math.abs(first.createTime - Date.now() / 1000)).toBeLessThan(120);
 
     const page2 = await get("/api/v3/audio/all_list?page=2&pageSize=3", user);
     expect(page2.body.data.total).toBe(4);
@@ -229,6 +231,70 @@ describe("GET /api/v3/audio/all_list and /list", () => {
     const res = await get("/api/v3/audio/all_list", user);
     expect(res.body.data.total).toBe(3);
     await t.db.audioRecord.update({ where: { fileId: ids[3]! }, data: { deletedAt: null } });
+  });
+});
+
+describe("all_list and list sorted by name, time or duration (sortBy, order)", () => {
+  let user: SignedIn;
+  /** b.wav (oldest, 30 s), a.wav (60 s), c.wav (newest, 10 s) */
+  let b: number;
+  let a: number;
+  let c: number;
+  beforeAll(async () => {
+    const made = await newUserWith(["one.wav", "two.wav", "three.wav"]);
+    user = made.user;
+    [b, a, c] = made.files.map((f) => f.fileId) as [number, number, number];
+    const day = (n: number) => new Date(Date.UTC(2025, 0, n));
+    for (const [fileId, fileName, timeLen, createdAt] of [
+      [b, "b.wav", 30, day(1)],
+      [a, "a.wav", 60, day(2)],
+      [c, "c.wav", 10, day(3)],
+    ] as const) {
+      await t.db.audioRecord.update({ where: { fileId }, data: { fileName, timeLen, createdAt } });
+    }
+  });
+  const order = async (q: string, path = "all_list") => {
+    const res = await get(`/api/v3/audio/${path}?${q}`, user);
+    expect(res.body.status_code, JSON.stringify(res.body)).toBe(1);
+    return res.body.data.records.map((r: { fileId: number }) => r.fileId);
+  };
+
+  it("sorts by name, time (when made) and duration, each way; each field has its own default order", async () => {
+    expect(await order("sortBy=name")).toEqual([a, b, c]);
+    expect(await order("sortBy=name&order=desc")).toEqual([c, b, a]);
+    expect(await order("sortBy=time")).toEqual([c, a, b]);
+    expect(await order("sortBy=time&order=asc")).toEqual([b, a, c]);
+    expect(await order("sortBy=duration")).toEqual([a, b, c]);
+    expect(await order("sortBy=duration&order=asc")).toEqual([c, b, a]);
+    // no sortBy: newest first, as before; order alone turns it
+    expect(await order("")).toEqual([c, a, b]);
+    expect(await order("order=asc")).toEqual([b, a, c]);
+    // the folder list (no folder: all three) sorts alike, and pages follow the order
+    expect(await order("sortBy=name&menuId=0", "list")).toEqual([a, b, c]);
+    expect(await order("sortBy=name&page=2&pageSize=2")).toEqual([c]);
+  });
+
+  it("sorts by when a record was made and says so (createTime): a move or restore does not reorder the list", async () => {
+    const menuId = (await t.db.folder.create({ data: { userId: user.userId, menuName: "moved" } })).menuId;
+    expect((await post(`/api/v2/audio/move?fileId=${b}&menuId=${menuId}`, user)).body.status_code).toBe(1);
+    expect((await post(`/api/v2/audio/move?fileId=${b}&menuId=0`, user)).body.status_code).toBe(1);
+    const res = await get("/api/v3/audio/all_list?sortBy=time", user);
+    expect(res.body.data.records.map((r: { fileId: number }) => r.fileId)).toEqual([c, a, b]);
+    const moved = res.body.data.records[2];
+    expect(moved.createTime).toBe(Date.UTC(2025, 0, 1) / 1000);
+    expect(moved.updateTime).toBeGreaterThan(moved.createTime);
+  });
+
+  it.each([
+    ["sortBy=size", "sortBy"],
+    ["sortBy=NAME", "sortBy"],
+    ["sortBy=", "sortBy"],
+    ["order=up", "order"],
+    ["sortBy=name&order=descending", "order"],
+  ])("refuses %s with 10002 naming %s", async (q, field) => {
+    const res = await get(`/api/v3/audio/all_list?${q}`, user);
+    expect(res.body).toMatchObject({ status_code: 10002, data: null });
+    expect(res.body.status_msg).toContain(field);
   });
 });
 

@@ -259,6 +259,27 @@ describe("the public page /s/<token>", () => {
     expect(html).not.toContain("/assets/");
   });
 
+  it("shows only what the owner sees: no summary while the owner's transcript has none (issue 43)", async () => {
+    const rec = await record(alice, { abstracts: "" });
+    const link = await create(alice, { fileId: rec.fileId });
+    const owner = await get(alice, `/api/v2/audio/text/get_text?fileId=${rec.fileId}`);
+    expect(owner.body.data.abstracts).toBe("");
+    const page = await visitor()
+      .get(`${pathOf(link.url)}?lang=en`)
+      .expect(200);
+    expect(page.text).toContain("Welcome to the roadmap review.");
+    // no summary section at all: none is made for the visitor that the owner's page does not have
+    expect(page.text).not.toContain('class="card summary"');
+    expect(page.text).not.toContain("<h2>Summary</h2>");
+    // the owner saves one: the page shows that, as saved
+    await t.db.transcript.update({ where: { fileId: rec.fileId }, data: { abstracts: "Saved by the owner." } });
+    const saved = await visitor()
+      .get(`${pathOf(link.url)}?lang=en`)
+      .expect(200);
+    expect(saved.text).toContain("<h2>Summary</h2>");
+    expect(saved.text).toContain("Saved by the owner.");
+  });
+
   it("speaks the asked language: ?lang=, then Accept-Language, zh by default", async () => {
     const rec = await record(alice);
     const link = await create(alice, { fileId: rec.fileId });

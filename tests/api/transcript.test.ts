@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentDisposition } from "../../apps/api/src/lib/content-disposition.ts";
 import { clock, cueTime, toSrt, toTxt, toVtt } from "../../apps/api/src/modules/transcript/exports.ts";
 import {
+  nearlySame,
   splitSentences,
   summarize,
   summarizeSentences,
@@ -434,6 +435,105 @@ describe("update_para (speaker rename, spec §5)", () => {
   });
 });
 
+describe("the transcript's version: an edit made on an older one is refused (issue 43)", () => {
+  const para = (who: SignedIn, body: Record<string, unknown>) => post(who, "/text/update_para", body);
+  const stored = (fileId: number) => t.db.transcript.findUniqueOrThrow({ where: { fileId } });
+  const versionOf = async (fileId: number) =>
+    (await get(alice, `/api/v2/audio/text/get_text?fileId=${fileId}`)).body.data.version as number;
+
+  it("get_text answers the version; each edit answers the next one", async () => {
+    const rec = await record(alice);
+    expect(await versionOf(rec.fileId)).toBe(1);
+    const text = await para(alice, { fileId: rec.fileId, index: 0, text: "改过的第一句。", version: 1 });
+    expect(text.body).toMatchObject({ status_code: 1, data: { version: 2 } });
+    const rename = await para(alice, { fileId: rec.fileId, index: 1, spkName: "王老师", renameAll: true, version: 2 });
+    expect(rename.body).toMatchObject({ status_code: 1, data: { version: 3, renamed: 2 } });
+    const all = await post(alice, "/api/v1/audio/text/update_text", {
+      fileId: rec.fileId,
+      asrResult: SEGMENTS,
+      version: "3",
+    });
+    expect(all.body).toMatchObject({ status_code: 1, data: { version: 4 } });
+    // without a version an edit applies to the transcript as it is (older clients, integrators)
+    const unversioned = await para(alice, { fileId: rec.fileId, index: 2, text: "好。" });
+    expect(unversioned.body.data.version).toBe(5);
+    expect(await versionOf(rec.fileId)).toBe(5);
+    // nothing changed: nothing written, the version stays
+    const same = await para(alice, { fileId: rec.fileId, index: 0, spkName: "", version: 5 });
+    expect(same.body.data).toMatchObject({ renamed: 0, version: 5 });
+  });
+
+  it("a stale version is refused with 30002 and nothing is written (text, rename, whole transcript)", async () => {
+    const rec = await record(alice);
+    expect(
+      (await para(alice, { fileId: rec.fileId, index: 0, text: "另一个标签页改的。", version: 1 })).body.status_code,
+    ).toBe(1);
+    const before = await stored(rec.fileId);
+    expect(before.version).toBe(2);
+
+    for (const [path, body] of [
+      ["/text/update_para", { index: 0, text: "被覆盖了吗？", version: 1 }],
+      ["/text/update_para", { index: 1, spkName: "李四", renameAll: true, version: 1 }],
+      ["/api/v1/audio/text/update_text", { asrResult: SEGMENTS, version: 1 }],
+      ["/text/update_para", { index: 0, text: "来自未来的版本。", version: 3 }],
+    ] as const) {
+      const res = await post(alice, path, { fileId: rec.fileId, ...body });
+      expect(res.body.status_code).toBe(30002);
+      expect(res.body.status_msg).toBe("这份转写已在其他标签页或设备上修改，请重新载入后再编辑");
+    }
+    const after = await stored(rec.fileId);
+    expect(after.version).toBe(2);
+    expect(after.updatedAt).toEqual(before.updatedAt);
+    expect(after.asrResult).toEqual(before.asrResult);
+    expect((after.asrResult as unknown as Segment[])[0]?.text).toBe("另一个标签页改的。");
+
+    const en = await t
+      .http()
+      .post(api("/text/update_para"))
+      .set("Cookie", alice.cookie)
+      .set("lang", "en")
+      .send({ fileId: rec.fileId, index: 0, text: "x", version: 1 });
+    expect(en.body.status_msg).toBe(
+      "This transcript was changed in another tab or on another device. Reload it before editing.",
+    );
+  });
+
+  it("two parallel edits made on the same version: exactly one is written", async () => {
+    const rec = await record(alice);
+    const texts = ["第一个标签页写的。", "第二台设备写的。"];
+    const answers = await Promise.all(
+      texts.map((text) => para(alice, { fileId: rec.fileId, index: 0, text, version: 1 })),
+    );
+    const codes = answers.map((a) => a.body.status_code).sort();
+    expect(codes).toEqual([1, 30002]);
+    const winner = texts[answers.findIndex((a) => a.body.status_code === 1)];
+    const row = await stored(rec.fileId);
+    expect(row.version).toBe(2);
+    expect((row.asrResult as unknown as Segment[])[0]?.text).toBe(winner);
+
+    // a rename and a whole-transcript save, both made on version 2: one of them
+    const [rename, replace] = await Promise.all([
+      para(alice, { fileId: rec.fileId, index: 1, spkName: "王老师", renameAll: true, version: 2 }),
+      post(alice, "/api/v1/audio/text/update_text", { fileId: rec.fileId, asrResult: SEGMENTS, version: 2 }),
+    ]);
+    expect([rename.body.status_code, replace.body.status_code].sort()).toEqual([1, 30002]);
+    const last = await stored(rec.fileId);
+    expect(last.version).toBe(3);
+    const names = (last.asrResult as unknown as Segment[]).map((s) => s.spkName);
+    expect(names).toEqual(
+      rename.body.status_code === 1 ? ["说话人1", "王老师", "说话人1", "王老师"] : SEGMENTS.map((s) => s.spkName),
+    );
+  });
+
+  it.each([0, -1, "soon", 1.5])("version %j → 10002 naming version", async (version) => {
+    const rec = await record(alice);
+    const res = await para(alice, { fileId: rec.fileId, index: 0, text: "x", version });
+    expect(res.body.status_code).toBe(10002);
+    expect(res.body.status_msg).toContain("version");
+    expect((await stored(rec.fileId)).version).toBe(1);
+  });
+});
+
 describe("default speaker labels follow the reader's language (issue 30)", () => {
   const ENGLISH: Segment[] = [
     { spkName: "Speaker 1", startTime: 0, endTime: 1000, text: "Hello everyone." },
@@ -601,6 +701,38 @@ describe("summary", () => {
     expect(en).not.toContain("pasta");
     expect(summarize([])).toBe("");
     expect(summarize(["只有一句话。"])).toBe("只有一句话。");
+  });
+
+  it("never repeats a sentence, said again word for word or nearly (issue 43)", () => {
+    const repeated = [
+      "大家好，今天我们讨论语音识别模型的上线计划。",
+      "语音识别模型下周一正式上线。",
+      "嗯。",
+      "语音识别模型下周一正式上线！",
+      "语音识别模型下周一正式上线吧。",
+      "测试团队周五之前完成语音识别模型的评测报告。",
+      "语音识别模型 下周一 正式上线。",
+      "方言数据还要再补充一些。",
+      "语音识别模型下周一正式上线。",
+      "好的。",
+    ];
+    const picked = summarizeSentences(repeated);
+    expect(picked).toHaveLength(summaryLength(repeated.length));
+    for (let i = 0; i < picked.length; i++)
+      for (let j = i + 1; j < picked.length; j++) expect(nearlySame(picked[i]!, picked[j]!)).toBe(false);
+    expect(picked.filter((s) => s.includes("下周一正式上线") || s.includes("下周一 正式上线"))).toHaveLength(1);
+
+    const en = splitSentences(
+      "The model ships on Monday. The model ships on Monday! Testing ends on Friday. The model ships on monday.",
+    );
+    expect(summarizeSentences(en)).toEqual(["The model ships on Monday.", "Testing ends on Friday."]);
+    expect(summarize(Array.from({ length: 12 }, () => "同一句话反复出现了很多次。"))).toBe(
+      "同一句话反复出现了很多次。",
+    );
+
+    expect(nearlySame("The meeting ends at five.", "The meeting ends at five o'clock.")).toBe(true);
+    expect(nearlySame("下周一上线。", "下周二上线。")).toBe(false);
+    expect(nearlySame("语音识别模型下周一正式上线。", "测试团队周五之前完成评测报告。")).toBe(false);
   });
 
   it("update_abstracts stores a given summary, or generates one from the transcript", async () => {

@@ -153,10 +153,13 @@ describe("storage info and assets", () => {
 });
 
 describe("unread size", () => {
-  it("counts the broadcast welcome message and the welcome-gift message until they are read", async () => {
+  it("counts the welcome message (sent at sign-up) and a broadcast until they are read", async () => {
+    const broadcast = await t.db.notification.create({
+      data: { userId: null, notifyTitle: "公告", notifyText: "x", senderName: "悦录" },
+    });
     const res = await post("/notify/get_unread_size", bob);
     expect(res.body).toMatchObject({ status_code: 1, data: { unreadSize: 2 } });
-    await t.db.notificationRead.create({ data: { userId: bob.userId, notifyId: 1 } });
+    await t.db.notificationRead.create({ data: { userId: bob.userId, notifyId: broadcast.notifyId } });
     expect((await post("/notify/get_unread_size", bob)).body.data.unreadSize).toBe(1);
     // Another user's read state is their own.
     expect((await post("/notify/get_unread_size", alice)).body.data.unreadSize).toBe(2);

@@ -412,6 +412,11 @@ describe("through a real voice worker (offline engines)", () => {
     expect(voice.profile.medianHz).toBeGreaterThan(80);
     expect(voice.profile.medianHz).toBeLessThan(300);
     expect(voice.baseVoiceName).not.toBe("");
+    // a man (JFK shouts at ~255 Hz, a woman's register) is based on a man's voice, never a woman's or a child's
+    const row = await t.db.userVoice.findUniqueOrThrow({ where: { id: created.voiceId } });
+    const base = await t.db.voiceLibraryItem.findUniqueOrThrow({ where: { promptId: row.basePromptId! } });
+    expect({ gender: base.gender, child: base.ageGroup === "child" }).toEqual({ gender: "male", child: false });
+    expect(row.profile).toMatchObject({ apparent: { sex: "male", age: "adult" } });
     const preview = await binary(t.http().get(voice.previewUrl).set("Cookie", who.cookie));
     expect(preview.headers["content-type"]).toBe("audio/mpeg");
     expect((preview.body as Buffer).length).toBeGreaterThan(5000);

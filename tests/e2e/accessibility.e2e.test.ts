@@ -25,7 +25,6 @@ const PAGES = [
   "/songConversion",
   "/song-conversion",
   "/voice-library",
-  "/text-to-speech",
   "/order",
   "/vip",
   "/tranSatis",

@@ -184,39 +184,75 @@ describe("double clicks do one thing", () => {
   });
 });
 
-describe("one modal at a time", () => {
-  it("the check-in prompt waits behind the cashier on /vip, then opens alone", async () => {
+describe("one modal at a time; the check-in invitation does not nag (issue 43)", () => {
+  it("not on /vip (nor behind its cashier) or over a transcript; once on My records, not again that day", async () => {
     const context = await userContext("zh", DESKTOP, { checkIn: false });
+    const fileId = await uploadThroughApi(context, "签到测试.wav");
+    await storeTranscript(
+      server.query,
+      fileId,
+      [{ spkName: "说话人1", startTime: 0, endTime: 2000, text: "签到。" }] as never,
+      2,
+    );
     await watchDialogs(context);
     const page = await context.newPage();
+    const rewards = page.getByRole("dialog", { name: "福利中心" });
     await page.goto(`${server.baseUrl}/vip`);
     await page.getByTestId("vip-buy-7").click();
     const cashier = page.getByRole("dialog", { name: "收银台" });
     await cashier.waitFor();
-    await page.waitForTimeout(2500); // the check-in prompt's delay is 0.5 s
-    expect(await page.getByRole("dialog", { name: "福利中心" }).count()).toBe(0);
+    await page.waitForTimeout(2500); // the invitation's delay is 1.5 s
+    expect(await rewards.count()).toBe(0);
     await page.keyboard.press("Escape");
     await cashier.waitFor({ state: "detached" });
-    await page.getByRole("dialog", { name: "福利中心" }).waitFor({ timeout: 5000 });
+    await page.waitForTimeout(2500);
+    expect(await rewards.count()).toBe(0);
+
+    await page.goto(
+      `${server.baseUrl}/detail?fileId=${fileId}&timeLen=2&fileName=${encodeURIComponent("签到测试.wav")}`,
+    );
+    await page.getByTestId("segment").first().waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(2500);
+    expect(await rewards.count()).toBe(0);
+
+    await page.goto(`${server.baseUrl}/audio-list`);
+    await rewards.waitFor({ timeout: 5000 });
     expect(await maxDialogs(page)).toBe(1);
+    await page.keyboard.press("Escape");
+    await rewards.waitFor({ state: "detached" });
+
+    // loaded again the same day: nothing opens; the reward centre is one click away
+    await page.reload();
+    await page.getByTestId(`record-${fileId}`).waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(2500);
+    expect(await rewards.count()).toBe(0);
+    await page.getByTestId("rewards").click();
+    await rewards.waitFor();
     await context.close();
   });
 
-  it("never interrupts an upload on /transaudio", async () => {
+  it("never interrupts an upload: it waits on My records until the file is sent", async () => {
     const context = await userContext("en", PHONE, { checkIn: false });
     await watchDialogs(context);
     const page = await context.newPage();
-    // a slow connection: the upload takes 3 s
+    // a slow connection: the upload takes 4 s
+    let sent = false;
     await page.route("**/api/v1/audio/upload*", async (route) => {
-      await new Promise((r) => setTimeout(r, 3000));
+      await new Promise((r) => setTimeout(r, 4000));
       await route.continue();
+      sent = true;
     });
     await page.goto(`${server.baseUrl}/transaudio`);
     await page.getByTestId("file-input").setInputFiles({ name: "slow.wav", mimeType: "audio/wav", buffer: WAV });
-    await page.waitForTimeout(2000);
+    // off to My records in the app while it is sent (the upload goes on)
+    await page.locator('.side-nav a[href="/audio-list"]').click();
+    await page.waitForURL("**/audio-list");
+    await page.waitForTimeout(2000); // past the invitation's 1.5 s delay, before the upload is over
+    expect(sent).toBe(false);
     expect(await page.getByRole("dialog").count()).toBe(0);
-    await page.getByText("Uploaded").first().waitFor({ timeout: 15_000 });
-    await page.getByRole("dialog", { name: "Rewards" }).waitFor({ timeout: 5000 });
+    await page.getByRole("dialog", { name: "Rewards" }).waitFor({ timeout: 15_000 });
+    expect(sent).toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/audio-list");
     expect(await maxDialogs(page)).toBe(1);
     await context.close();
   });

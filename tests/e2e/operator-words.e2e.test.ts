@@ -96,7 +96,7 @@ async function userWithRecord(context: BrowserContext, phone: string): Promise<s
   return `/detail?fileId=${uploaded.data.fileId}&timeLen=${SECONDS}&fileName=${encodeURIComponent("周会.wav")}`;
 }
 
-const PAGES = ["/", "/audio-list", "/recycle-bin", "/textToVoice", "/voice-library", "/text-to-speech", "/myVoice"];
+const PAGES = ["/", "/audio-list", "/recycle-bin", "/textToVoice", "/voice-library", "/myVoice"];
 const MORE = ["/songConversion", "/song-conversion", "/personalInfo", "/vip", "/helpDocument", "/search?q=发布"];
 
 describe.each(["zh", "en"] as const)("what a user reads (%s)", (lang) => {

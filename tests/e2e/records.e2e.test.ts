@@ -1,12 +1,15 @@
 import { execFileSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Dialog, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, PHONE, shot } from "./helpers/browser.ts";
 import { type RunningServer, startServer } from "./helpers/server.ts";
 import { callApi, signInNewUser } from "./helpers/session.ts";
+
+const FFMPEG = (createRequire(import.meta.url)("@ffmpeg-installer/ffmpeg") as { path: string }).path;
 
 /**
  * Records end to end in real Chromium against the real server (API + worker + built SPA): a user
@@ -25,6 +28,7 @@ let detailUrl = "";
 const phone = `139${String(Date.now()).slice(-8)}`;
 const SPOKEN = "Hello everyone. Today we talk about the budget for next year. The meeting ends at five.";
 const EDITED = "Hello from the end to end test.";
+const TYPED = " Typed, then reloaded.";
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), "yuelu-records-e2e-"));
@@ -73,6 +77,29 @@ describe("records", () => {
       buffer: Buffer.from("not audio"),
     });
     await expect.poll(() => page.getByTestId("upload-refusals").innerText()).toContain("notes.txt");
+  });
+
+  it("refuses a 3 h 10 min file before uploading it, reading its length in the browser (issue 43)", async () => {
+    // a silent 3 h 10 min AAC at 8 kb/s (about 0.7 MB, made in seconds): its length is in its header
+    const long = path.join(work, "long-meeting.m4a");
+    execFileSync(FFMPEG, [
+      ...["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "anullsrc=r=8000:cl=mono"],
+      ...["-t", String(3 * 3600 + 600), "-c:a", "aac", "-b:a", "8k", long],
+    ]);
+    const sent: string[] = [];
+    const watch = (req: { url: () => string }) => {
+      if (req.url().includes("/audio/upload")) sent.push(req.url());
+    };
+    page.on("request", watch);
+    await page.getByTestId("file-input").setInputFiles(long);
+    const refusal = page.getByTestId("refused-overTranscribeLimit");
+    await refusal.waitFor({ timeout: 15_000 });
+    expect(await refusal.innerText()).toContain(
+      "long-meeting.m4a 时长 3 小时 10 分钟，超过单个文件 3 小时的转写上限，未上传",
+    );
+    page.off("request", watch);
+    expect(sent).toEqual([]);
+    expect(await page.getByTestId("upload-item").count()).toBe(0);
   });
 
   it("uploads the clip with progress, then transcribes it in English and follows its progress", async () => {
@@ -149,6 +176,37 @@ describe("records", () => {
     expect(names.length).toBeGreaterThan(0);
     expect(names[0]).toBe("主持人");
     expect(await page.getByTestId("segment-text").first().innerText()).toContain(EDITED);
+    // avatars: a given name's first character, a default label's number (issue 43)
+    const avatars = await page.getByTestId("avatar").allInnerTexts();
+    expect(avatars[0]).toBe("主");
+    for (const [i, name] of names.entries()) if (/^说话人\d+$/.test(name)) expect(avatars[i]).toBe(name.slice(3));
+  });
+
+  it("keeps a line typed into and never left when the page reloads within 2 s (issue 43)", async () => {
+    const first = page.getByTestId("segment").first();
+    await first.getByTestId("segment-text").click();
+    const box = first.getByRole("textbox");
+    await box.press("End");
+    await box.pressSequentially(TYPED);
+    const typedAt = Date.now();
+    // still in the box, maybe not saved yet: the browser asks before leaving, and is answered "leave"
+    const leave = (dialog: Dialog) => void dialog.accept();
+    page.on("dialog", leave);
+    await page.reload();
+    expect(Date.now() - typedAt).toBeLessThan(2_000);
+    page.off("dialog", leave);
+    await page.getByTestId("segment").first().waitFor();
+    await expect.poll(() => page.getByTestId("segment-text").first().innerText()).toContain(`${EDITED}${TYPED}`);
+    // and the server has it (sent as the page went, or again from this browser's copy after the reload)
+    const fileId = new URL(detailUrl).searchParams.get("fileId");
+    const savedText = async () => {
+      const res = await context.request.get(
+        `${server.baseUrl}/voice_yuelu/api/v2/audio/text/get_text?fileId=${fileId}`,
+      );
+      const body = (await res.json()) as { data: { asrResult: string } };
+      return (JSON.parse(body.data.asrResult) as { text: string }[])[0]?.text ?? "";
+    };
+    await expect.poll(savedText, { timeout: 10_000 }).toContain(`${EDITED}${TYPED}`);
   });
 
   it("searches the transcript", async () => {
@@ -238,9 +296,12 @@ describe("records", () => {
       await recContext.grantPermissions(["microphone"], { origin: server.baseUrl });
       const p = await recContext.newPage();
       await p.goto(`${server.baseUrl}/transaudio`);
+      // one click records (issue 43), the recorder in view at 1280×800
       await p.getByRole("button", { name: "开始录音" }).click();
-      await p.getByTestId("recorder-start").click();
       await p.getByTestId("recorder-stop").waitFor();
+      expect(await p.getByTestId("recorder").isVisible()).toBe(true);
+      const box = await p.getByTestId("live-captions").boundingBox();
+      expect(box && box.y + box.height).toBeLessThanOrEqual(DESKTOP.height);
       await expect.poll(() => p.getByTestId("recorder-time").innerText(), { timeout: 10_000 }).toBe("0:03");
       const level = Number(await p.getByRole("meter").getAttribute("aria-valuenow"));
       expect(level).toBeGreaterThanOrEqual(0);
@@ -282,5 +343,19 @@ describe("records", () => {
     await page.getByTestId("segment").first().waitFor();
     await page.getByRole("searchbox", { name: "Search in the transcript" }).waitFor();
     await shot(page, "detail-desktop-en");
+    // the side tabs fit whole, "Hot words" not cut off, at 1280 px and at 390 px (issue 43)
+    const hotWords = page.getByRole("tab", { name: "Hot words" });
+    const fits = async () => {
+      const list = await page.locator(".detail-side .tabs-list").evaluate((l) => l.scrollWidth - l.clientWidth);
+      const box = await hotWords.boundingBox();
+      const width = page.viewportSize()?.width ?? 0;
+      return list <= 0 && box !== null && box.x >= 0 && box.x + box.width <= width;
+    };
+    expect(await fits()).toBe(true);
+    await page.setViewportSize(PHONE);
+    await page.getByRole("button", { name: "Summary · Chapters · Ask" }).click();
+    await expect.poll(fits).toBe(true);
+    await shot(page, "detail-phone-notes-en");
+    await page.setViewportSize(DESKTOP);
   });
 });

@@ -45,8 +45,12 @@ describe("share links", () => {
 
     const page = await owner.newPage();
     await page.goto(`${server.baseUrl}/detail?fileId=${fileId}`);
-    await page.getByTestId("export-menu").click();
-    await page.getByTestId("share-link").click();
+    // Share is a button in the page's header, beside Export (issue 43), not an item inside it
+    const share = page.locator(".detail-head").getByTestId("share-link");
+    await share.waitFor();
+    expect(await share.textContent()).toBe("分享");
+    expect(await page.locator(".detail-head").getByTestId("export-menu").count()).toBe(1);
+    await share.click();
     const dialog = page.getByTestId("share-dialog");
     await dialog.getByText("还没有分享链接").waitFor();
     await dialog.getByTestId("share-expiry-30").check();
@@ -89,8 +93,7 @@ describe("share links", () => {
 
     // the owner sees the view, then revokes the link
     await page.keyboard.press("Escape");
-    await page.getByTestId("export-menu").click();
-    await page.getByTestId("share-link").click();
+    await share.click();
     const item = dialog.locator("[data-testid^=share-link-]").first();
     await item.getByText("浏览 1 次").waitFor();
     await item.locator("[data-testid^=share-revoke-]").click();
@@ -105,6 +108,72 @@ describe("share links", () => {
     const guessed = await visit.goto(`${server.baseUrl}/s/${randomBytes(32).toString("base64url")}`);
     expect(guessed?.status()).toBe(404);
     await visit.getByText("Link not found").waitFor();
+    await stranger.close();
+    await owner.close();
+  });
+
+  it("a clip made by selecting words (issue 45): Clip by the selection, played and shared as its own link", async () => {
+    const owner = await contextIn(browser, { width: 1280, height: 800 }, "zh");
+    await signInNewUser(owner, server.baseUrl, "13900023002");
+    const upload = await owner.request.post(`${server.baseUrl}/voice_yuelu/api/v1/audio/upload`, {
+      multipart: { file: { name: "剪辑.wav", mimeType: "audio/wav", buffer: silentWav(20) } },
+    });
+    const fileId = ((await upload.json()) as { data: { fileId: number } }).data.fileId;
+    const timed = [
+      {
+        ...SEGMENTS[1]!,
+        words: [...SEGMENTS[1]!.text].map((c, i) => ({ text: c, startTime: 5000 + i * 400, endTime: 5400 + i * 400 })),
+      },
+    ];
+    // one line with word times: "这个季度的转写准确率提升明显。" (14 characters, each a word, 400 ms apart)
+    timed[0]!.words = timed[0]!.words.slice(0, 13).concat({ text: "显。", startTime: 10_200, endTime: 10_600 });
+    await storeTranscript(server.query, fileId, timed, 20);
+    const page = await owner.newPage();
+    await page.goto(`${server.baseUrl}/detail?fileId=${fileId}`);
+    const text = page.locator(".segment-row .segment-text").first();
+    await text.waitFor();
+    // select "季度的转写" (characters 2–6) as a mouse would
+    await text.evaluate((el) => {
+      // the line's text nodes (words or search marks may split it): characters 2 and 7 of its text
+      const at = (offset: number): [Node, number] => {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        let left = offset;
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const length = n.textContent?.length ?? 0;
+          if (left <= length) return [n, left];
+          left -= length;
+        }
+        throw new Error("no such character");
+      };
+      const range = document.createRange();
+      range.setStart(...at(2));
+      range.setEnd(...at(7));
+      const selection = document.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+    });
+    const make = page.getByTestId("clip-make");
+    await make.waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/clip-selection.png` });
+    expect(await make.textContent()).toBe("剪辑");
+    await make.click();
+    const dialog = page.getByTestId("clip-dialog");
+    await dialog.getByText("季度的转写").waitFor();
+    // the clip is the words' stretch: 5 800 ms → 7 800 ms, 2 s
+    await page.waitForFunction(
+      () => (document.querySelector("[data-testid=clip-media]") as HTMLMediaElement)?.duration > 0,
+    );
+    const seconds = await dialog.getByTestId("clip-media").evaluate((a: HTMLMediaElement) => a.duration);
+    await page.screenshot({ path: `${SCREENSHOTS}/clip-dialog.png` });
+    expect(Math.abs(seconds - 2)).toBeLessThan(0.1);
+    await dialog.getByTestId("clip-share").click();
+    const url = (await dialog.getByTestId("clip-link").inputValue()).trim();
+    expect(url).toMatch(/\/s\/[\w-]{43}$/);
+    const stranger = await contextIn(browser, PHONE_375, "zh");
+    const visit = await stranger.newPage();
+    expect((await visit.goto(url))?.status()).toBe(200);
+    await visit.locator("#segments").getByText("季度的转写", { exact: true }).waitFor();
+    expect(await visit.content()).not.toContain("提升明显");
     await stranger.close();
     await owner.close();
   });

@@ -5,8 +5,10 @@ import { type RunningServer, startServer } from "./helpers/server.ts";
 
 /**
  * The web shell in real Chromium against the real server: a new user signs in through the login
- * frame, answers the survey, gets the welcome gifts, sees the card in the header; language switch;
- * every route; 404; logout. Screenshots land in tests/e2e/screenshots/ (git-ignored).
+ * frame, answers the survey, gets the welcome gifts in one card (two dialogs in all, issue 43), sees
+ * the card in the header; an invite link brings a friend to the sign-in with the code applied, and
+ * their 'upload a file' to the upload page once signed up; language switch; every route; 404;
+ * logout. Screenshots land in tests/e2e/screenshots/ (git-ignored).
  */
 let server: RunningServer;
 let browser: Browser;
@@ -18,6 +20,7 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: DESKTOP, locale: "zh-CN" });
+  await watchDialogs(context);
   page = await context.newPage();
 });
 
@@ -26,8 +29,27 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The names of the dialogs a page of `c` showed, in order (one whose content changes counts once). */
+async function watchDialogs(c: BrowserContext) {
+  await c.addInitScript(() => {
+    const w = window as unknown as { dialogNames: string[] };
+    w.dialogNames = [];
+    new MutationObserver(() => {
+      for (const d of Array.from(document.querySelectorAll(".dialog-content"))) {
+        const name = d.querySelector(".dialog-title")?.textContent ?? "?";
+        if (!w.dialogNames.includes(name)) w.dialogNames.push(name);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+const dialogNames = (p: Page) => p.evaluate(() => (window as unknown as { dialogNames: string[] }).dialogNames);
+
 async function signInThroughFrame(p: Page, number: string) {
   await p.getByTestId("login-button").first().click();
+  await fillLoginFrame(p, number);
+}
+
+async function fillLoginFrame(p: Page, number: string) {
   const frame = p.frameLocator('[data-testid="login-frame"]');
   await frame.locator("#phone").fill(number);
   await frame.locator("#send").click();
@@ -57,7 +79,7 @@ describe("web shell", () => {
     expect(cookies.find((c) => c.name === "userid")?.value).toMatch(/^\d+$/);
   });
 
-  it("asks the two-step survey, then announces the 3-hour gift and the 30-day membership", async () => {
+  it("asks the two-step survey, then the 3-hour gift and the 30-day membership in one card that offers the check-in", async () => {
     const next = page.getByRole("button", { name: "下一步" });
     await next.waitFor();
     expect(await next.isDisabled()).toBe(true);
@@ -70,17 +92,21 @@ describe("web shell", () => {
     await page.getByText("朋友推荐", { exact: true }).click();
     await submit.click();
 
-    await page.getByTestId("gift-new_user").waitFor();
-    expect(await page.getByTestId("gift-new_user").innerText()).toContain("3 小时");
-    await shot(page, "gift-new-user-desktop-zh");
-    await page.getByRole("button", { name: "开心收下" }).click();
-    await page.getByTestId("gift-black_card").waitFor();
-    await shot(page, "gift-black-card-desktop-zh");
-    await page.getByRole("button", { name: "开心收下" }).click();
+    const card = page.getByRole("dialog", { name: "欢迎礼包已到账" });
+    await card.waitFor();
+    expect(await card.getByTestId("gift-new_user").innerText()).toContain("3 小时");
+    expect(await card.getByTestId("gift-black_card").innerText()).toContain("30 天");
+    expect(await card.getByTestId("gift-invite").count()).toBe(0);
+    await card.getByTestId("checkin-offer").waitFor();
+    await shot(page, "gift-card-desktop-zh");
+    // after the sign-in: two dialogs before the user can act, the survey (both steps) and this card
+    expect((await dialogNames(page)).filter((name) => name !== "登录悦录")).toEqual(["欢迎来到悦录", "欢迎礼包已到账"]);
   });
 
-  it("opens the sign-in reward by itself once, then the header shows the 3-hour card and membership", async () => {
-    await page.getByRole("tab", { name: "每日签到" }).waitFor({ timeout: 10_000 });
+  it("the card's 'check in' opens the check-in; the header shows the 3-hour card and membership", async () => {
+    await page.getByTestId("checkin-offer-go").click();
+    await page.getByRole("tab", { name: "每日签到", selected: true }).waitFor({ timeout: 10_000 });
+    expect(await page.getByRole("dialog", { name: "欢迎礼包已到账" }).count()).toBe(0);
     await shot(page, "checkin-dialog-desktop-zh");
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByTestId("time-card").innerText()).toContain("3 小时");
@@ -97,6 +123,49 @@ describe("web shell", () => {
     await page.waitForTimeout(2500);
     expect(await page.getByTestId("gift-new_user").count()).toBe(0);
     expect(await page.getByRole("button", { name: "下一步" }).count()).toBe(0);
+    // nor the check-in: the card offered it today
+    expect(await page.getByRole("dialog").count()).toBe(0);
+  });
+
+  it("an invite link brings a friend to the sign-in with the code; 'upload a file' leads to the upload page", async () => {
+    await page.getByTestId("rewards").click();
+    const rewards = page.getByRole("dialog", { name: "福利中心" });
+    await rewards.getByRole("tab", { name: "礼包兑换" }).click();
+    const link = await rewards.getByTestId("invite-link-url").inputValue();
+    const code = new URL(link).searchParams.get("invite") ?? "";
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+    expect(link).toBe(`${server.baseUrl}/?invite=${code}`);
+    await shot(page, "invite-link-desktop-zh");
+    await page.keyboard.press("Escape");
+
+    const friend = await browser.newContext({ viewport: DESKTOP, locale: "zh-CN" });
+    await watchDialogs(friend);
+    const p = await friend.newPage();
+    await p.goto(link);
+    // the sign-in opens by itself, the code applied
+    const note = p.frameLocator('[data-testid="login-frame"]').getByTestId("login-invite");
+    await expect.poll(() => note.innerText(), { timeout: 10_000 }).toContain(code);
+    await shot(p, "login-invite-desktop-zh");
+    // closed, the friend looks around, then asks to upload a file: still invited
+    await p.keyboard.press("Escape");
+    await p.getByTestId("login-frame").waitFor({ state: "detached" });
+    await p.getByTestId("cta-upload").click();
+    await expect.poll(() => note.innerText(), { timeout: 10_000 }).toContain(code);
+    await fillLoginFrame(p, `139${String(Date.now()).slice(-8)}`);
+    await p.waitForURL(`${server.baseUrl}/transaudio`);
+    await p.getByTestId("upload-zone").waitFor();
+    // the survey, then one card with the three gifts: the invitation's 5 hours among them
+    await p.getByRole("dialog", { name: "欢迎来到悦录" }).getByRole("button", { name: "关闭" }).click();
+    const card = p.getByRole("dialog", { name: "欢迎礼包已到账" });
+    await card.waitFor();
+    expect(await card.getByTestId("gift-invite").innerText()).toContain("5 小时");
+    expect(await card.locator('[data-testid^="gift-"]').evaluateAll((els) => els.map((e) => e.dataset.testid))).toEqual(
+      ["gift-new_user", "gift-invite", "gift-black_card"],
+    );
+    await card.getByRole("button", { name: "开心收下" }).click();
+    await card.waitFor({ state: "detached" });
+    expect((await dialogNames(p)).filter((name) => name !== "登录悦录")).toEqual(["欢迎来到悦录", "欢迎礼包已到账"]);
+    await friend.close();
   });
 
   it("switches to English in place", async () => {
@@ -123,7 +192,7 @@ describe("web shell", () => {
       ["/songConversion", "AI帮你唱 - 悦录"],
       ["/song-conversion", "歌曲变声 - 悦录"],
       ["/voice-library-layout", "声音库 - 悦录"],
-      ["/text-to-speech", "文本配音 - 悦录"],
+      ["/text-to-speech", "文字转语音 - 悦录"], // redirects to /textToVoice
       ["/order", "订单结算 - 悦录"],
       ["/vip", "会员中心 - 悦录"],
       ["/detail?fileId=1&timeLen=60&fileName=周会录音.mp3", "周会录音.mp3 - 悦录"],

@@ -10,7 +10,7 @@ import { signInNewUser } from "./helpers/session.ts";
  * Text to speech end to end in real Chromium against the real server (API + worker with its offline
  * engines + built SPA): a signed-in user browses the voice library, plays samples (one at a time),
  * picks a Chinese voice with 'use this voice', synthesises a Chinese text, plays it in the page and
- * downloads it; then the same with an English voice and text. /voice-library and /text-to-speech are
+ * downloads it; then the same with an English voice and text. /voice-library and /textToVoice are
  * photographed in zh and en at 390 and 1280 pixels (tests/e2e/screenshots/, git-ignored).
  * Needs `npm run build` first, chromium, and the worker's offline TTS engines (espeak-ng, festival).
  */
@@ -88,7 +88,7 @@ async function useVoice(p: Page, language: "zh" | "en"): Promise<string> {
   await card.waitFor();
   const name = (await card.locator(".voice-card-name").innerText()).trim();
   await card.getByTestId("voice-use").click();
-  await p.waitForURL(/\/text-to-speech$/);
+  await p.waitForURL(/\/textToVoice$/);
   await expect.poll(() => p.getByTestId("voice-name").innerText()).toBe(name);
   return name;
 }
@@ -202,7 +202,7 @@ describe("text to speech", () => {
         await snapFull(p, `voice-library-${size}-${lang}`);
         expect(await overflow(p), `voice-library ${size} ${lang}`).toBeLessThanOrEqual(0);
 
-        await p.goto(`${server.baseUrl}/text-to-speech`);
+        await p.goto(`${server.baseUrl}/textToVoice`);
         await p.getByTestId("work-row").first().waitFor({ timeout: 20_000 });
         await p.getByTestId("tts-text").fill(lang === "zh" ? CHINESE : ENGLISH);
         await snapFull(p, `text-to-speech-${size}-${lang}`);

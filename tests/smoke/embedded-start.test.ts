@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 /**
  * The README's run command on a machine with no PostgreSQL and no Redis: `npm start` must come up
  * on embedded PGlite, migrate and seed itself, run its workers, let a user sign in with the console
- * SMS code, and stop cleanly on SIGTERM. Runs the real entry point in a child process.
+ * SMS code, and stop cleanly on SIGTERM. Runs the real entry point in a child process. Its worker
+ * child sleeps when idle (issue 44; WORKER_SLEEP_SECONDS, short here) and the next job wakes it.
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const port = 18_000 + (process.pid % 1000);
@@ -51,6 +52,7 @@ beforeAll(async () => {
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     LOG_LEVEL: "info",
+    WORKER_SLEEP_SECONDS: "3",
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
@@ -112,10 +114,71 @@ describe("npm start without PostgreSQL or Redis", () => {
     workerPid = started.pid;
   });
 
+  it("puts its worker to sleep when idle, still listed, and wakes it for the next job", async () => {
+    const waitFor = async (text: string, from: number, timeoutMs = 30_000) => {
+      const start = Date.now();
+      while (!output.slice(from).includes(text) && Date.now() - start < timeoutMs) {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(output.slice(from)).toContain(text);
+    };
+    await waitFor("worker process asleep", 0);
+    expect(alive(workerPid)).toBe(false);
+    // its heartbeat is kept: the API still says what it can transcribe and speak
+    const ready: Json = await (await fetch(`${base}/readyz`)).json();
+    expect(ready.workers.live).toBeGreaterThan(0);
+    // a job queued through the API wakes it, and it does the job
+    const from = output.length;
+    const phone = "13700000002";
+    const sent: Json = await (
+      await fetch(`${base}/account/api/sms/send`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ phone }),
+      })
+    ).json();
+    const login = await fetch(`${base}/account/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ phone, code: sent.data.devCode }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const started: Json = await (
+      await fetch(`${base}/voice_yuelu/tts/start_tts`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify({ text: "Hello there.", promptId: 1, speed: 1, pitch: 0, volume: 1, source: 0 }),
+      })
+    ).json();
+    expect(started.status_code, started.status_msg).toBe(1);
+    await waitFor("waking the worker process", from);
+    let status = 0;
+    for (let i = 0; i < 120 && status !== 2 && status !== -1; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      const progress: Json = await (
+        await fetch(`${base}/voice_yuelu/tts/get_progress?taskIds=${started.data.taskId}`, { headers: { cookie } })
+      ).json();
+      status = progress.data?.[0]?.status ?? 0;
+    }
+    expect(status).toBe(2);
+  }, 60_000);
+
   it("stops cleanly on SIGTERM, its worker process with it", async () => {
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    // the worker running now (woken by the job above)
+    const latest = JSON.parse(
+      output
+        .split("\n")
+        .filter((l) => l.includes('"worker started"'))
+        .pop() ?? "{}",
+    );
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(alive(workerPid)).toBe(false);
+    expect(latest.pid).toBeGreaterThan(0);
+    expect(alive(latest.pid)).toBe(false);
   }, 30_000);
 });

@@ -82,6 +82,7 @@ describe("who may import whom", () => {
       "limits.ts",
       "live-constants.ts",
       "server-messages.ts",
+      "records-constants.ts",
       "share-constants.ts",
       "statuses.ts",
       "text.ts",
@@ -90,6 +91,7 @@ describe("who may import whom", () => {
       "validation.ts",
       "voice-constants.ts",
       "webhook-constants.ts",
+      "words.ts",
     ];
     const imports = importsOf("packages/contracts/src").filter((i) => entry.includes(path.basename(i.file)));
     expect(

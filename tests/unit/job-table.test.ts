@@ -50,6 +50,8 @@ describe("the job table keeps what installs and clients hold", () => {
     expect(JOBS.note.jobId({ taskId: 7 })).toBe("note-7");
     expect(JOBS.webhook).toMatchObject({ queue: "webhooks", name: "deliver-webhook" });
     expect(JOBS.webhook.jobId({ deliveryId: 5, attempt: 2 })).toBe("webhook-5-2");
+    expect(JOBS.clip).toMatchObject({ queue: "clips", name: "cut-clip" });
+    expect(JOBS.clip.jobId({ clipId: 9 })).toBe("clip-9");
   });
 
   it("each kind is added with the options it had", async () => {
@@ -90,7 +92,7 @@ describe("the job table keeps what installs and clients hold", () => {
     expect(Object.keys(WORKER_JOBS).sort()).toEqual(Object.keys(JOBS).sort());
     for (const row of WORKER_JOB_ROWS) expect(Object.values(QueueName)).toContain(row.def.queue);
     expect(WORKER_JOB_ROWS.map((row) => row.metric).sort()).toEqual(
-      ["note", "transcription", "tts", "tts-sample", "voice", "webhook"].sort(),
+      ["clip", "note", "transcription", "tts", "tts-sample", "voice", "webhook"].sort(),
     );
   });
 });

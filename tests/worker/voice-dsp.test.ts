@@ -257,16 +257,24 @@ describe("voice matching", () => {
     }
   });
 
-  it("picks bases among people's voices whose gender fits the pitch, never a robot or a whisper", () => {
+  it("picks bases among people's voices of the speaker's apparent kind, never a robot or a whisper", () => {
     const library = libraryVoices as unknown as LibraryVoice[];
     const offline = (language: string) =>
       library.filter((v) => v.language === language && (v.engine === "espeak-ng" || v.engine === "festival"));
     const slugs = (voices: LibraryVoice[]) => voices.map((v) => v.slug).sort();
+    // a profile stored before issue 43 (no `apparent`) is judged by its pitch
     const man = slugs(likelyBases(offline("en"), profile({ medianHz: 118 })));
     expect(man).toEqual(["en-espeak-joe", "en-espeak-mike", "en-festival-david"]);
     const woman = slugs(likelyBases(offline("en"), profile({ medianHz: 255 })));
-    expect(woman).toContain("en-espeak-kiddo");
-    expect(woman).not.toContain("en-espeak-robo");
+    expect(woman).toEqual(["en-espeak-emma", "en-festival-nora", "en-festival-sarah"]);
+    // a man who speaks high is still given a man's voice
+    const high = profile({ medianHz: 255, apparent: { sex: "male", age: "adult", by: "formants" } });
+    expect(slugs(likelyBases(offline("zh"), high))).toEqual(["zh-espeak-chenbo", "zh-espeak-yunfeng"]);
+    const child = profile({ medianHz: 300, apparent: { sex: "female", age: "child", by: "formants" } });
+    expect(slugs(likelyBases(offline("en"), child))).toEqual(["en-espeak-kiddo"]);
+    // a library without the kind: a child gets a woman's voice, never a man's
+    const noChildren = offline("zh").filter((v) => v.ageGroup !== "child");
+    expect(likelyBases(noChildren, child).every((v) => v.gender === "female")).toBe(true);
     for (const pitch of [118, 180, 255]) {
       for (const v of likelyBases(offline("zh"), profile({ medianHz: pitch }))) {
         expect(["robot", "whisper"]).not.toContain(v.style);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import { serializerCompiler, validatorCompiler } from "@fastify/type-provider-zod";
+import { validatorCompiler } from "@fastify/type-provider-zod";
 import websocket from "@fastify/websocket";
 import { LIVE_FRAME_MAX_BYTES } from "@yuelu/contracts";
 import { type DomainContext, systemClock } from "@yuelu/domain";
@@ -9,6 +9,7 @@ import Fastify, { type FastifyBaseLogger } from "fastify";
 import fp from "fastify-plugin";
 import type { AppDeps } from "./deps.ts";
 import { API_PREFIX } from "./lib/file-urls.ts";
+import { lazyChildLogger, OneLineRequestLog, serializerCompiler } from "./lib/hot-path.ts";
 import accountRoutes from "./modules/account/routes.ts";
 import openAiRoutes from "./modules/openai/routes.ts";
 import payments from "./modules/payments/plugin.ts";
@@ -49,6 +50,9 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
     frameworkErrors,
     // …and so do requests Node's HTTP parser refuses (an unknown method, a malformed request line).
     clientErrorHandler,
+    // one log line per request, and its logger made only when something is logged (lib/hot-path.ts)
+    logController: new OneLineRequestLog(),
+    childLoggerFactory: lazyChildLogger,
     requestIdHeader: "x-request-id",
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
@@ -74,8 +78,9 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
       { name: "deps" },
     ),
   );
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     reply.header("x-request-id", request.id);
+    done(null, payload);
   });
   await app.register(errors);
   // WebSocket routes (live captions, docs/live.md): one server for the app, frames of at most ~2 s of audio.

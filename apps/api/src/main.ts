@@ -1,7 +1,6 @@
 import { loadConfig, openPlatform, startBackupSchedule } from "@yuelu/runtime";
 import closeWithGrace from "close-with-grace";
-import pino from "pino";
-import { apiLoggerOptions } from "./lib/request-log.ts";
+import { apiLogger } from "./lib/request-log.ts";
 import { startDraining } from "./modules/system/health.ts";
 import { createApiServer } from "./server.ts";
 
@@ -11,7 +10,7 @@ import { createApiServer } from "./server.ts";
  * single machine.
  */
 const config = loadConfig();
-const logger = pino(apiLoggerOptions(config.LOG_LEVEL));
+const logger = apiLogger(config.LOG_LEVEL);
 const platform = await openPlatform(config, logger);
 const app = await createApiServer(platform, logger);
 

@@ -11,7 +11,8 @@ import { consoleSms, webhookSms } from "./modules/account/sms.ts";
 export async function createApiServer(platform: Platform, logger: FastifyBaseLogger) {
   const { config, database, redis } = platform;
   // uploads are identified with ffprobe and measured with ffmpeg (records/probe.ts)
-  const tools = toolReports(["ffprobe", "ffmpeg"], config);
+  // found, not run: their versions (a program run each) are read when /readyz first asks
+  const tools = toolReports(["ffprobe", "ffmpeg"], config, false);
   const missing = tools.filter((t) => !t.available);
   if (missing.length === 0) logger.info(`api tools: ${describeTools(tools)}`);
   else

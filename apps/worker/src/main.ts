@@ -1,6 +1,7 @@
 import { loadConfig, lowerOwnPriority, metricsSnapshot, openPlatform } from "@yuelu/runtime";
 import closeWithGrace from "close-with-grace";
 import pino from "pino";
+import { activity, touched } from "./activity.ts";
 import { startMetricsServer } from "./metrics.ts";
 import { startWorkers } from "./workers.ts";
 
@@ -41,16 +42,38 @@ process.on("message", (message: { type?: string; id?: number }) => {
     (err) => log.error({ err }, "could not read the metrics"),
   );
 });
-// Started by the launcher: it opens its doors once its worker is up (engines reported in the heartbeat).
-process.send?.({ type: "worker-ready" });
+// Started by the launcher: it learns where this worker's live captions listen (it relays them while it sleeps).
+process.send?.({ type: "worker-ready", workerId: workers.workerId, livePort: workers.livePort });
 
+let sleeping = false;
 const closing = closeWithGrace({ delay: config.WORKER_GRACE_SECONDS * 1000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, "worker crashed");
-  log.info({ signal }, "worker stopping: finishing current jobs");
+  if (!sleeping) log.info({ signal }, "worker stopping: finishing current jobs");
   await metricsServer?.close();
-  await workers.stop();
+  await workers.stop({ keepHeartbeat: sleeping });
   await platform.close();
 });
+
+// `npm start`'s worker child sleeps when idle (launcher/worker-process.ts): nothing running, no live-caption
+// session, no model download, for WORKER_SLEEP_SECONDS — or ENGINE_IDLE_SECONDS once it served users' jobs,
+// so their models stay loaded between jobs. The launcher keeps its heartbeat fresh and starts it again
+// the moment there is work.
+const sleepAfter = Number(process.env.YUELU_WORKER_SLEEP_SECONDS ?? 0);
+if (sleepAfter > 0 && process.send) {
+  const check = setInterval(() => {
+    if (workers.busy()) return touched();
+    const after = activity.servedUsers ? Math.max(sleepAfter, config.ENGINE_IDLE_SECONDS) : sleepAfter;
+    if (activity.idleMs() < after * 1000) return;
+    clearInterval(check);
+    sleeping = true;
+    log.info(
+      { idleSeconds: Math.round(activity.idleMs() / 1000) },
+      "worker going to sleep: the launcher wakes it for the next job",
+    );
+    process.send?.({ type: "sleeping", workerId: workers.workerId }, () => closing.close());
+  }, 1000);
+  check.unref();
+}
 
 // Started by the launcher: when it goes away (even killed), so does this process — its database with it.
 process.on("disconnect", () => {

@@ -11,6 +11,7 @@ import {
   QueueName,
 } from "@yuelu/runtime";
 import { type Job, type Processor, UnrecoverableError } from "bullmq";
+import { jobEnded, jobStarted } from "./activity.ts";
 import { WORKER_JOB_ROWS } from "./jobs/table.ts";
 
 /** `type` of yuelu_job_duration_seconds for each queue's jobs (docs/metrics.md): the job table's `metric`. */
@@ -41,6 +42,7 @@ function timed(queue: QueueName, processor: Processor): Processor {
   return async (job, token, signal) => {
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
+    jobStarted(queue);
     try {
       const result = await processor(job, token, signal);
       observeJob(type, isSkipped(result) ? "skipped" : "done", seconds());
@@ -49,6 +51,8 @@ function timed(queue: QueueName, processor: Processor): Processor {
     } catch (error) {
       observeJob(type, outcomeOfFailure(job, error), seconds());
       throw error;
+    } finally {
+      jobEnded();
     }
   };
 }

@@ -15,7 +15,10 @@ import {
   startHeartbeat,
   toolReports,
 } from "@yuelu/runtime";
+import { activity } from "./activity.ts";
+import { type ClipsWorkerOptions, startClipsWorker } from "./clips-worker.ts";
 import { type AsrEngineResolver, configuredAsrEngines, engineReports, modelsWanted } from "./engines/asr/factory.ts";
+import { releaseIdleResources, setEngineIdleSeconds } from "./engines/idle.ts";
 import { ttsEngineReports } from "./engines/tts/factory.ts";
 import { runHousekeeping } from "./jobs/housekeeping.ts";
 import { WORKER_JOBS } from "./jobs/table.ts";
@@ -26,6 +29,7 @@ import { ModelProvisioner } from "./models/provisioner.ts";
 import { withModelSources } from "./models/report.ts";
 import { modelSources } from "./models/sources.ts";
 import { type NotesWorkerOptions, startNotesWorker } from "./notes-worker.ts";
+import { speakerEmbedder } from "./speech/speaker-prints.ts";
 import { assertEveryQueueHandled, startTaskWorker } from "./task-worker.ts";
 import { startTtsWorker, type TtsWorkerOptions } from "./tts-worker.ts";
 import { startVoiceWorker, type VoiceWorkerOptions } from "./voice-worker.ts";
@@ -88,13 +92,23 @@ export async function startWorkers(
     voice?: VoiceWorkerOptions;
     notes?: NotesWorkerOptions;
     webhooks?: WebhookWorkerOptions;
+    clips?: ClipsWorkerOptions;
   } = {},
-): Promise<{ workerId: string; stop(): Promise<void> }> {
+): Promise<{
+  workerId: string;
+  /** the live-caption server's port, when it runs */
+  livePort?: number;
+  /** whether something here must not be cut: a job running, a live-caption session, a model download */
+  busy(): boolean;
+  /** `keepHeartbeat`: a worker going to sleep leaves its row for the launcher to keep fresh */
+  stop(options?: { keepHeartbeat?: boolean }): Promise<void>;
+}> {
   // every job attempt timed for /metrics (metrics.ts); the queue gauges read this installation's queues
   const ctx = { ...given, queues: meteredQueues(given.queues) };
   const hideQueues = exposeQueues(given.queues);
   const { config, queues, log } = ctx;
   const domain = domainOf(ctx);
+  setEngineIdleSeconds(config.ENGINE_IDLE_SECONDS);
   log.info({ tools: toolReports(undefined, config) }, `worker tools: ${describeTools(toolReports(undefined, config))}`);
 
   // Speech models: fetched in the background when missing (ASR_AUTO_FETCH), from the first model
@@ -130,6 +144,8 @@ export async function startWorkers(
     startVoiceWorker(ctx, options.voice),
     // always: with no LLM_URL a job that arrives anyway fails at once (the API refuses to queue one: 70002)
     startNotesWorker(ctx, options.notes),
+    // clips cut from records (docs/clips.md)
+    startClipsWorker(ctx, options.clips),
     webhooks.worker,
   ]);
   // deliveries written while no worker ran (their notices went unheard) go out now, not at the next sweep
@@ -170,12 +186,15 @@ export async function startWorkers(
   if (!ctx.asr) for (const want of modelsWanted(config)) models.ensure(want);
   return {
     workerId,
-    stop: async () => {
+    ...(live ? { livePort: live.server.port } : {}),
+    busy: () => activity.running > 0 || (live?.hub.held ?? 0) > 0 || models.downloading,
+    stop: async (options = {}) => {
       hideQueues();
       models.stop();
       webhooks.stop();
       await live?.close();
-      await heartbeat.stop();
+      await (options.keepHeartbeat ? heartbeat.pause() : heartbeat.stop());
+      await releaseIdleResources();
     },
   };
 }
@@ -190,15 +209,10 @@ export function startTranscriptionWorker(ctx: WorkerContext, options: Transcript
   const domain = domainOf(ctx);
   const asr = ctx.asr ?? configuredAsrEngines(config, ctx.models);
   if (!ctx.asr) {
-    // Say what is missing (with the paths, for the operator), and load the configured models now,
-    // not when the first user's job arrives (moonshine: ~0.4 s).
-    const reports = engineReports(config, ctx.models, (detail, language) => log.warn({ language }, detail));
-    for (const report of reports) {
-      if (!report.available) continue;
-      asr(report.language)
-        .ready?.(report.language)
-        .catch((error) => log.error({ err: error, language: report.language }, "could not load the speech engine"));
-    }
+    // Say what is missing (with the paths, for the operator). The models themselves are loaded by the
+    // first job that needs them and let go when idle (engines/idle.ts, ENGINE_IDLE_SECONDS): an idle
+    // worker holds none of them.
+    engineReports(config, ctx.models, (detail, language) => log.warn({ language }, detail));
   }
   return startTaskWorker(
     { queues, log, domain },
@@ -212,6 +226,7 @@ export function startTranscriptionWorker(ctx: WorkerContext, options: Transcript
         progressEveryMs: options.progressEveryMs,
         checkpointEveryMs: options.checkpointEveryMs ?? config.TRANSCRIBE_CHECKPOINT_SECONDS * 1000,
         queuedAt: job.timestamp,
+        speakers: speakerEmbedder(config.DATA_DIR, log),
       }),
     { ...options, concurrency: options.concurrency ?? config.TRANSCRIBE_CONCURRENCY },
   );

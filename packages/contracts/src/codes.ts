@@ -20,6 +20,11 @@ export const StatusCode = {
   FileNotFound: 20003,
   FileUploadFailed: 20004,
   RecordNotFound: 30001,
+  /**
+   * ours (docs/records-api.md "Transcript"): an edit based on a transcript version that is no longer the
+   * current one (another tab or device changed it meanwhile); nothing was written
+   */
+  TranscriptChanged: 30002,
   TranscriptionFailed: 40001,
   /** ours (docs/tts.md): a text-to-speech task or voice sample failed */
   SynthesisFailed: 40002,
@@ -89,6 +94,10 @@ export const statusMessages: Record<StatusCode, Record<Lang, string>> = {
   [StatusCode.FileNotFound]: { zh: "文件不存在", en: "File not found." },
   [StatusCode.FileUploadFailed]: { zh: "文件上传失败", en: "File upload failed." },
   [StatusCode.RecordNotFound]: { zh: "记录不存在", en: "Record not found." },
+  [StatusCode.TranscriptChanged]: {
+    zh: "这份转写已在其他标签页或设备上修改，请重新载入后再编辑",
+    en: "This transcript was changed in another tab or on another device. Reload it before editing.",
+  },
   [StatusCode.TranscriptionFailed]: { zh: "转写失败", en: "Transcription failed." },
   [StatusCode.SynthesisFailed]: { zh: "语音合成失败：{detail}", en: "Speech synthesis failed: {detail}" },
   [StatusCode.VoiceSampleRejected]: {

@@ -106,6 +106,29 @@ export const ZDictationProgressItem = z.object({
 });
 export type DictationProgressItem = z.infer<typeof ZDictationProgressItem>;
 
+/**
+ * The transcript while it is being made (issue 43): what the worker has recognised so far, read from the
+ * task's checkpoint (`GET /api/v1/dictation/partial?fileId=`, docs/records-api.md). Read-only and without
+ * speakers (they are found once the whole recording is heard); times in ms of the recording.
+ */
+export const ZDictationPartialQuery = z.object({ fileId: zId });
+export const ZPartialSegment = z.object({
+  startTime: z.number().int(),
+  endTime: z.number().int(),
+  text: z.string(),
+});
+export type PartialSegment = z.infer<typeof ZPartialSegment>;
+export const ZDictationPartial = z.object({
+  fileId: z.number().int(),
+  fileStatus: z.number().int(),
+  progress: z.number().int(),
+  /** recognised so far, in order; empty before the first checkpoint and once the task is over */
+  segments: z.array(ZPartialSegment),
+  /** the recording up to here (ms) is recognised: 0 before the first checkpoint */
+  upToMs: z.number().int(),
+});
+export type DictationPartial = z.infer<typeof ZDictationPartial>;
+
 /** One language of dictation/configuration: whether a running worker can transcribe it, and if not why. */
 export const ZDictationLanguage = z.object({
   value: z.enum(TRANSCRIPTION_LANGUAGES),

@@ -100,6 +100,16 @@ export type PurchaseResult = z.infer<typeof ZPurchaseResult>;
 
 // ── messages ──
 
+/** One event listed in a grouped notice (docs/engagement.md "Messages"), in the reader's language. */
+export const ZMessageItem = z.object({
+  title: z.string(),
+  /** its line in the notice's list */
+  text: z.string(),
+  /** epoch s: when it happened */
+  sendTime: z.number().int(),
+});
+export type MessageItem = z.infer<typeof ZMessageItem>;
+
 /** Spec §3 Message, in the reader's language. notifyRead 1 read, 0 unread; sendTimeStr 'yyyy-MM-dd HH:mm:ss'. */
 export const ZMessage = z.object({
   notifyId: z.number().int(),
@@ -110,6 +120,11 @@ export const ZMessage = z.object({
   sendTimeStr: z.string(),
   /** epoch s */
   sendTime: z.number().int(),
+  /**
+   * additive (issue 43): a grouped routine notice's events, newest first ([] for any other message).
+   * With two or more, notifyText is a summary line, then one line per event (items[i].text).
+   */
+  items: z.array(ZMessageItem),
 });
 export type Message = z.infer<typeof ZMessage>;
 /** notify/get_list: readSign -1 (or absent) all, 0 unread only. */

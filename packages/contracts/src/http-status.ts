@@ -22,6 +22,8 @@ export const CODE_HTTP_STATUS: Record<StatusCode, number> = {
   [StatusCode.FileNotFound]: 404,
   [StatusCode.FileUploadFailed]: 400,
   [StatusCode.RecordNotFound]: 404,
+  // an edit based on an older version of the transcript: reload, then edit
+  [StatusCode.TranscriptChanged]: 409,
   [StatusCode.TranscriptionFailed]: 500,
   [StatusCode.SynthesisFailed]: 500,
   [StatusCode.VoiceSampleRejected]: 400,

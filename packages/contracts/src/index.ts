@@ -1,6 +1,7 @@
 export * from "./account.ts";
 export * from "./admin/index.ts";
 export * from "./api-keys.ts";
+export * from "./clips.ts";
 export * from "./commerce.ts";
 export * from "./common.ts";
 export * from "./constants.ts";
@@ -13,6 +14,7 @@ export * from "./jobs.ts";
 export * from "./live.ts";
 export * from "./notes.ts";
 export * from "./openai.ts";
+export * from "./people.ts";
 export * from "./records.ts";
 export * from "./rewards.ts";
 export * from "./satisfaction.ts";

@@ -11,7 +11,7 @@ import { z } from "zod";
  */
 
 /** The queues that carry these jobs: runtime's QueueName, but for housekeeping (a scheduler, no payload). */
-export type JobQueue = "transcription" | "tts" | "tts-samples" | "voice" | "notes" | "webhooks";
+export type JobQueue = "transcription" | "tts" | "tts-samples" | "voice" | "notes" | "webhooks" | "clips";
 
 /** How long BullMQ keeps a finished job: true (not at all), a count, or an age (s) and a count. */
 type KeepJobs = boolean | number | { age: number; count?: number } | { count: number };
@@ -64,6 +64,9 @@ export type NoteJob = z.infer<typeof ZNoteJob>;
 
 export const ZWebhookJob = z.object({ deliveryId: zId, attempt: zId });
 export type WebhookJob = z.infer<typeof ZWebhookJob>;
+
+export const ZClipJob = z.object({ clipId: zId });
+export type ClipJob = z.infer<typeof ZClipJob>;
 
 /** The sample file's name (a uuid) tells one training of a voice from the next. */
 function sampleName(sampleKey = ""): string {
@@ -139,6 +142,18 @@ export const JOBS = {
     jobId: ({ deliveryId, attempt }) => `webhook-${deliveryId}-${attempt}`,
     options: { attempts: 1, removeOnComplete: true, removeOnFail: true },
   } satisfies JobDefinition<WebhookJob>,
+
+  /**
+   * A clip cut from a record (docs/clips.md), one job per clip: the record's audio (or video) from the
+   * clip's start to its end. Its own queue: a clip never waits behind hours of transcription.
+   */
+  clip: {
+    queue: "clips",
+    name: "cut-clip",
+    payload: ZClipJob,
+    jobId: ({ clipId }) => `clip-${clipId}`,
+    options: taskJobOptions(3, 2000),
+  } satisfies JobDefinition<ClipJob>,
 } as const;
 
 export type JobKind = keyof typeof JOBS;

@@ -1,16 +1,26 @@
 import { z } from "zod";
 import { dropUnset, zId, zIdList, zPaging, zText } from "./common.ts";
 import { BATCH_MAX, FILE_NAME_MAX, MENU_NAME_MAX } from "./limits.ts";
+import {
+  BATCH_DOWNLOAD_INCLUDE,
+  BATCH_TRANSCRIPT_FORMATS,
+  RECORD_SORT_FIELDS,
+  SORT_ORDERS,
+} from "./records-constants.ts";
 
 /** Upload and library calls (docs/records-api.md "Upload" and "Library"). */
 
-/** Spec §3 Audio record. updateTime in epoch seconds, timeLen in seconds. */
+/**
+ * Spec §3 Audio record. updateTime in epoch seconds (any change rewrites it: a move, a restore, a
+ * transcription), timeLen in seconds; createTime (epoch s) is when it was uploaded, what lists sort by.
+ */
 export const ZAudioRecord = z.object({
   fileId: z.number().int(),
   fileName: z.string(),
   fileStatus: z.number().int(),
   timeLen: z.number().int(),
   updateTime: z.number().int(),
+  createTime: z.number().int(),
   format: z.string(),
   fileSize: z.number().int(),
   sampleRate: z.number().int(),
@@ -64,12 +74,17 @@ export const zMenuTarget = zMenuRef()
   .optional()
   .transform((value) => value ?? null);
 
-/** GET all_list / list: paging, name search, folder (0 = no folder) and status filters; -1 drops a filter. */
+/**
+ * GET all_list / list: paging, name search, folder (0 = no folder) and status filters; -1 drops a filter.
+ * `sortBy` name | time (createTime) | duration and `order` asc | desc; both optional (newest first).
+ */
 export const ZRecordListQuery = z.object({
   ...zPaging,
   fileName: dropUnset(zText({ max: FILE_NAME_MAX })),
   menuId: dropUnset(zMenuRef()),
   fileStatus: dropUnset(z.coerce.number({ error: "must be a number" }).int().min(-10).max(10)),
+  sortBy: z.enum(RECORD_SORT_FIELDS, { error: `must be one of ${RECORD_SORT_FIELDS.join(", ")}` }).optional(),
+  order: z.enum(SORT_ORDERS, { error: `must be one of ${SORT_ORDERS.join(", ")}` }).optional(),
 });
 export type RecordListQuery = z.infer<typeof ZRecordListQuery>;
 
@@ -144,4 +159,17 @@ const zInlineFlag = z
   .transform((v) => v === true || v === 1 || v === "1" || v === "true");
 
 export const ZDownloadQuery = z.object({ fileId: zId, inline: zInlineFlag });
-export const ZBatchDownloadQuery = z.object({ fileIds: zFileIds });
+/**
+ * download/batch: the records, and what of each the zip holds — `include` audio (the originals, the default),
+ * transcript or both; the transcripts as `format` txt (the default), docx or srt.
+ */
+export const ZBatchDownloadQuery = z.object({
+  fileIds: zFileIds,
+  include: z
+    .enum(BATCH_DOWNLOAD_INCLUDE, { error: `must be one of ${BATCH_DOWNLOAD_INCLUDE.join(", ")}` })
+    .default("audio"),
+  format: z
+    .enum(BATCH_TRANSCRIPT_FORMATS, { error: `must be one of ${BATCH_TRANSCRIPT_FORMATS.join(", ")}` })
+    .default("txt"),
+});
+export type BatchDownloadQuery = z.infer<typeof ZBatchDownloadQuery>;

@@ -33,6 +33,8 @@ export const ZShareCreateBody = z.object({
   expireDays: zShareExpireDays.default(SHARE_DEFAULT_EXPIRE_DAYS),
   password: zSharePassword,
   withAudio: zFlag.default(true),
+  /** a link to one clip of the record (docs/clips.md): its page shows the clip, its audio and its captions */
+  clipId: zId.optional(),
 });
 export type ShareCreateBody = z.infer<typeof ZShareCreateBody>;
 
@@ -61,6 +63,8 @@ export const ZShareLink = z.object({
   /** epoch seconds; 0 = never viewed */
   lastViewTime: z.number().int(),
   state: z.enum(SHARE_STATES),
+  /** present on a link to one clip of the record (docs/clips.md) */
+  clipId: z.number().int().optional(),
 });
 export type ShareLink = z.infer<typeof ZShareLink>;
 

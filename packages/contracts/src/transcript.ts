@@ -19,6 +19,12 @@ export const ZSegment = z.object({
   endTime: z.number().int(),
   text: z.string(),
   words: z.array(z.object({ text: z.string(), startTime: z.number().int(), endTime: z.number().int() })).optional(),
+  /** People (docs/people.md): the diarization's speaker number (0-based), kept through renames and edits */
+  speaker: z.number().int().optional(),
+  /** the known person this speaker is (named by the user, or matched by voice) */
+  personId: z.number().int().optional(),
+  /** the name came from a voice match the user has not confirmed yet (POST /people/confirm) */
+  suggested: z.boolean().optional(),
 });
 export type Segment = z.infer<typeof ZSegment>;
 
@@ -62,6 +68,8 @@ export const ZTextDetail = z.object({
   language: z.string(),
   abstracts: z.string(),
   audio: ZAudioNotes.nullable(),
+  /** the transcript's version: every change adds one; an edit may name the version it was based on */
+  version: z.number().int(),
 });
 export type TextDetail = z.infer<typeof ZTextDetail>;
 
@@ -96,11 +104,24 @@ export const zAsrResultInput = zJsonText(
   32 * 1024 * 1024,
 );
 
-export const ZUpdateTextBody = z.object({ fileId: zId, asrResult: zAsrResultInput });
+/**
+ * The version an edit was based on (get_text's `version`, or the last edit's answer). Given, an edit of a
+ * transcript changed meanwhile (another tab, another device) is refused with 30002 and nothing is written;
+ * left out, the edit applies to the current transcript (as before versions existed).
+ */
+export const zTranscriptVersion = zInt.pipe(z.number().int().min(1, "must be at least 1"));
+
+export const ZUpdateTextBody = z.object({
+  fileId: zId,
+  asrResult: zAsrResultInput,
+  version: zTranscriptVersion.optional(),
+});
 export const ZUpdateTextResult = z.object({
   fileId: z.number().int(),
   updateTime: z.number().int(),
   segments: z.number().int(),
+  /** the transcript's version after the edit */
+  version: z.number().int(),
 });
 
 export const ZUpdateParaBody = z.object({
@@ -115,6 +136,7 @@ export const ZUpdateParaBody = z.object({
   text: zSegmentText.optional(),
   spkName: zText({ max: 1000 }).optional(),
   renameAll: zFlag.optional(),
+  version: zTranscriptVersion.optional(),
 });
 /** Spec §3 Speaker state: the name before and after, the batch flag, and the speakers now present. */
 export const ZUpdateParaResult = z.object({
@@ -127,6 +149,8 @@ export const ZUpdateParaResult = z.object({
   renamed: z.number().int(),
   speakers: z.array(z.string()),
   updateTime: z.number().int(),
+  /** the transcript's version after the edit (unchanged when nothing changed) */
+  version: z.number().int(),
 });
 export type UpdateParaResult = z.infer<typeof ZUpdateParaResult>;
 
@@ -151,5 +175,7 @@ export const ZTranscriptExportQuery = z.object({
    */
   translation: z.enum(["zh", "en"]).optional(),
   bilingual: zFlag.optional().default(false),
+  /** VTT only: a word-level cue, each word's start as a timestamp tag (docs/records-api.md "Word times") */
+  words: zFlag.optional().default(false),
 });
 export const ZTranscriptShareUrl = z.object({ url: z.string() });

@@ -54,6 +54,8 @@ export { type Role, setRole } from "./admin/roles.ts";
 export { storageByUser, storageOfUser } from "./admin/storage.ts";
 export { auditJobAction, engineOverview, MODELS_FETCH_COMMAND, MODELS_LIST_COMMAND } from "./admin/system.ts";
 export { adminBeanLedger, adminUserDetail, adminUsers, setUserDisabled } from "./admin/users.ts";
+// clips cut by selecting words (docs/clips.md)
+export * from "./clips/clips.ts";
 export { isMembership, listPayGoods, payGoodsView, sellableGoods } from "./commerce/catalogue.ts";
 export { alipayAmount, parseAlipayAmount, priceLabel, yuan } from "./commerce/money.ts";
 export {
@@ -89,6 +91,7 @@ export {
   touchLiveSessions,
 } from "./live/sessions.ts";
 export { type Broadcast, broadcast, messageList, readAllMessages, readMessage, unreadCount } from "./messages/inbox.ts";
+export { type NoticeItem, type NoticeKind, sendNotice } from "./messages/notices.ts";
 export { sendUserMessage, type UserMessage } from "./messages/send.ts";
 // AI notes with an LLM (docs/notes.md)
 export { llmBudget, llmBudgetTerms, llmDailyLimit, reserveLlmTokens, settleNoteTask } from "./notes/budget.ts";
@@ -123,6 +126,17 @@ export {
   segmentsHash,
 } from "./notes/tasks.ts";
 export { MAX_ACTION_ITEMS, offlineActionItems } from "./notes/todos.ts";
+// people: speakers recognised across recordings (docs/people.md)
+export {
+  confirmSuggestion,
+  forgetPerson,
+  isSpeakerLabel,
+  listPeople,
+  type PersonView,
+  renamePerson,
+  setRemembering,
+} from "./people/people.ts";
+export type { SpeakerVoice } from "./people/prints.ts";
 export {
   acceptUpload,
   earlierUpload,
@@ -150,6 +164,7 @@ export {
   deleteFolder,
   type Folder,
   moveRecords,
+  recordListOrder,
   renameFolder,
   renameRecord,
   restoreRecords,
@@ -209,6 +224,7 @@ export {
   saveTaskCheckpoint,
   type TaskFailure,
 } from "./transcription/lifecycle.ts";
+export { partialTranscript } from "./transcription/partial.ts";
 export { type EnqueueTranscription, type FileOutcome, requestTranscriptions } from "./transcription/request.ts";
 export { failStuckTranscriptions } from "./transcription/stuck.ts";
 export {

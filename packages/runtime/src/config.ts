@@ -78,6 +78,13 @@ const EnvSchema = z.object({
    * never starve the API or the database on a shared machine; 0 leaves it as it is.
    */
   WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /**
+   * `npm start`'s worker child goes to sleep (its process exits; the launcher starts it again the moment
+   * there is work: a job, a live-caption session, a webhook) after this many seconds without work — or,
+   * once it has served users' jobs, after ENGINE_IDLE_SECONDS, so their models stay loaded between
+   * jobs. 0: it never sleeps. Workers started on their own (`npm run worker`, docker) never sleep.
+   */
+  WORKER_SLEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   /** How long a stopping worker lets its running jobs finish before it exits (they run again elsewhere). */
   WORKER_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
@@ -187,6 +194,12 @@ const EnvSchema = z.object({
   WHISPER_CLI: z.string().min(1).optional(),
   /** Threads the engine uses per job; 0 = the engine's default (whisper.cpp: all cores; moonshine: 1). */
   ASR_THREADS: z.coerce.number().int().min(0).max(256).default(0),
+  /**
+   * Speech models and engines (Moonshine, SenseVoice, eSpeak NG's WebAssembly, soundfonts…) are loaded
+   * by the first job that needs them and let go after this many seconds unused, so an idle worker holds
+   * none of their memory; 0 lets go of each the moment its last job ends.
+   */
+  ENGINE_IDLE_SECONDS: z.coerce.number().int().min(0).max(604_800).default(300),
   /** Transcriptions one worker process runs at once. */
   TRANSCRIBE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Base URL of an OpenAI-compatible ASR server (POST {url}/v1/audio/transcriptions). */

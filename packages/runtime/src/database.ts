@@ -1,8 +1,9 @@
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { applyMigrations, createDb, type Db, seedCatalogue } from "@yuelu/db";
+import { applyMigrations, createDb, type Db, SEED_MARK_QUERY, seedCatalogue, seedIsCurrent } from "@yuelu/db";
 import type { Config } from "./config.ts";
 import { startEmbeddedPostgres } from "./embedded-postgres.ts";
+import { embeddedDatabaseMissing, setUpEmbeddedDatabase } from "./embedded-setup.ts";
 import { HotSql } from "./hot-sql.ts";
 
 export interface DatabaseHandle {
@@ -20,6 +21,12 @@ export interface DatabaseHandle {
  * under DATA_DIR. Either way it is migrated and seeded (both idempotent) unless DB_AUTO_MIGRATE=false.
  */
 export async function openDatabase(config: Config, log: (msg: string) => void = () => {}): Promise<DatabaseHandle> {
+  // A first start makes the embedded database in a child process (embedded-setup.ts): this one opens it finished.
+  if (!config.DATABASE_URL && config.autoMigrate && embeddedDatabaseMissing(config.dataDir)) {
+    log(`creating the embedded PostgreSQL (PGlite) under ${config.dataDir}/pgdata (first start)`);
+    const ran = await setUpEmbeddedDatabase(config.dataDir);
+    if (ran.length) log(`applied migrations: ${ran.join(", ")}`);
+  }
   const embedded = config.DATABASE_URL ? undefined : await startEmbeddedPostgres(config.dataDir);
   const url = config.DATABASE_URL ?? (embedded as NonNullable<typeof embedded>).url;
   if (embedded) {
@@ -35,7 +42,9 @@ export async function openDatabase(config: Config, log: (msg: string) => void = 
   // The embedded server runs one statement at a time, so a big pool buys nothing there.
   const db = createDb(url, { poolSize: embedded ? 4 : 10 });
   const sql = new HotSql(url, Boolean(embedded));
-  if (config.autoMigrate) await seedCatalogue(db);
+  // The catalogue is written again only when it changed since the last start (its fingerprint is kept
+  // in the database): a start that finds it current runs no ORM query at all.
+  if (config.autoMigrate && !seedIsCurrent(await sql.once(SEED_MARK_QUERY, []))) await seedCatalogue(db);
   return {
     db,
     sql,

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { serveSnapshots, snapshotPglite } from "./backup/embedded-snapshot.ts";
 import { serveWire } from "./embedded-wire.ts";
 import { privateDir, tighten } from "./private-files.ts";
@@ -25,7 +24,11 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   await privateDir(dataDir);
   const dir = path.resolve(dataDir, "pgdata");
   await privateDir(dir);
-  const db = await PGlite.create(dir);
+  // loaded here: processes on a database server (and the launcher's worker, on the loopback URL) never load PGlite
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = await PGlite.create(dir, {
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ["-c", setting])],
+  });
   await tighten(dir);
   const password = await embeddedPassword(dataDir);
   const server = await serveWire(db, { password });
@@ -41,6 +44,16 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     },
   };
 }
+
+/**
+ * PostgreSQL's memory settings inside PGlite. Its WebAssembly memory only grows, and every page it has
+ * touched stays resident, so PostgreSQL's server defaults (shared_buffers 128 MB, maintenance_work_mem
+ * 64 MB, sized for a dedicated database machine) would hold ~130 MB more of an idle laptop install after
+ * a day's use (bench/README.md "Idle memory"). One user's database is served from the operating system's
+ * file cache just as well: shared_buffers 16 MB, and index builds and vacuums (migrations, housekeeping)
+ * in 16 MB.
+ */
+const EMBEDDED_SETTINGS = ["shared_buffers=16MB", "maintenance_work_mem=16MB"];
 
 /** The embedded database's password: generated once, kept in DATA_DIR (mode 600). */
 async function embeddedPassword(dataDir: string): Promise<string> {

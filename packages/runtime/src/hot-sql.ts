@@ -26,6 +26,15 @@ export class HotSql {
     return (await this.pool.query<Row>(config)).rows;
   }
 
+  /**
+   * A statement run once in a while (at start, by a timer): never prepared under a name — another
+   * process on the embedded database (the launcher's worker, which reaches it by URL and so names its
+   * statements) shares its one session, where a second PREPARE of a name fails.
+   */
+  async once<Row extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> {
+    return (await this.pool.query<Row>({ text, values })).rows;
+  }
+
   /** A fire-and-forget write that must never fail the request (e.g. touching lastSeenAt). */
   exec(text: string, values: unknown[]): void {
     this.pool.query(text, values).catch(() => {});

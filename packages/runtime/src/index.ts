@@ -88,6 +88,7 @@ export { openUploadArea, type UploadArea } from "./upload-area.ts";
 export {
   type EngineReport,
   HEARTBEAT_MS,
+  keepHeartbeatFresh,
   type LiveWorker,
   liveWorkers,
   type ModelSourceFailure,

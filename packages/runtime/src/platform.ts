@@ -25,6 +25,8 @@ export interface Platform {
   close(): Promise<void>;
 }
 
+const SETTING_QUERY = `SELECT value FROM app_settings WHERE key = $1`;
+
 export async function openPlatform(
   config: Config,
   log: { info(msg: string): void; error(obj: unknown, msg?: string): void },
@@ -36,7 +38,13 @@ export async function openPlatform(
   const database = await openDatabase(config, (msg) => log.info(msg));
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
   // One prefix per installation (queues, events), so installs sharing a Redis never hear each other.
-  const prefix = await queuePrefix(database.db);
+  // (read with a plain statement: a start runs no ORM query, bench/README.md "Start-up")
+  const prefix = await queuePrefix({
+    appSetting: {
+      findUnique: async ({ where }) =>
+        (await database.sql.once<{ value: unknown }>(SETTING_QUERY, [where.key]))[0] ?? null,
+    },
+  });
   const transport = redis
     ? redisTransport(redis, `${prefix}:events`)
     : database.embedded && !options.shareEmbedded

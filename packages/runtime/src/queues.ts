@@ -12,6 +12,8 @@ export const QueueName = {
   Webhooks: "webhooks",
   /** AI notes made with the configured LLM (docs/notes.md): chapters, summaries, translations, answers */
   Notes: "notes",
+  /** clips cut from records (docs/clips.md): seconds of ffmpeg, never behind long transcriptions */
+  Clips: "clips",
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 

@@ -14,6 +14,8 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { assertFileKey, type FileStore, withTempDir } from "./file-store.ts";
+// registers the S3 upload area with upload-area.ts: whoever has this store can open that area
+import "./upload-area-s3.ts";
 
 /** FILE_STORE=s3's settings, named as the operator sets them. */
 export interface S3Settings {

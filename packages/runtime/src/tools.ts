@@ -251,12 +251,14 @@ function versionOf(t: FoundTool): string | undefined {
 export function toolReports(
   names: readonly ToolName[] = TOOL_NAMES,
   settings: ToolSettings = process.env,
+  /** false: without the builds' version lines (each is a program run, once per process: a start's log needs none) */
+  versions = true,
 ): ToolReport[] {
   return names.map((name) => {
     const configured = settings[TOOL_SPECS[name].envVar];
     const t = tool(name, configured);
     if (!t) return { name, available: false, install: installHint(name, configured) };
-    const version = name === "ffmpeg" || name === "ffprobe" ? versionOf(t) : undefined;
+    const version = versions && (name === "ffmpeg" || name === "ffprobe") ? versionOf(t) : undefined;
     return { name, available: true, source: t.source, kind: t.kind, path: t.path, ...(version ? { version } : {}) };
   });
 }

@@ -2,13 +2,11 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { copyFile, link, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { AbortMultipartUploadCommand, CopyObjectCommand, ListMultipartUploadsCommand } from "@aws-sdk/client-s3";
 import { FileStore as TusFileStore } from "@tus/file-store";
-import { S3Store } from "@tus/s3-store";
-import type { DataStore, KvStore } from "@tus/utils";
+import type { DataStore } from "@tus/utils";
 import type { Config } from "./config.ts";
 import type { FileStore } from "./file-store.ts";
-import { type S3Settings, s3Client } from "./s3-file-store.ts";
+import type { S3Settings } from "./s3-file-store.ts";
 
 /**
  * Where resumable (tus) uploads grow until their last byte lands: next to the file store, so any API
@@ -44,12 +42,22 @@ export function openUploadArea(config: Config, files: FileStore): UploadArea {
   const expiryMs = Math.round(config.UPLOAD_EXPIRY_HOURS * HOUR_MS);
   if (config.FILE_STORE === "s3") {
     if (!config.S3_BUCKET) throw new Error("S3_BUCKET is required when FILE_STORE=s3");
-    return s3UploadArea({ ...config, S3_BUCKET: config.S3_BUCKET }, files, expiryMs);
+    // The S3 area is registered by the S3 file store's module (upload-area-s3.ts), which `files` came from:
+    // a one-machine install never loads the AWS SDK.
+    if (!s3Area) throw new Error("FILE_STORE=s3 needs the S3 file store (openFileStore) opened first");
+    return s3Area({ ...config, S3_BUCKET: config.S3_BUCKET }, files, expiryMs);
   }
   return localUploadArea(path.join(config.dataDir, "uploads"), path.join(config.dataDir, "tmp"), expiryMs);
 }
 
-const randomId = () => randomBytes(16).toString("hex");
+export const randomId = () => randomBytes(16).toString("hex");
+
+type S3Area = (settings: S3Settings & { S3_BUCKET: string }, files: FileStore, expiryMs: number) => UploadArea;
+let s3Area: S3Area | undefined;
+/** The S3 upload area's maker (upload-area-s3.ts registers it when the S3 file store is loaded). */
+export function registerS3UploadArea(make: S3Area): void {
+  s3Area = make;
+}
 
 function localUploadArea(directory: string, tmpDir: string, expiryMs: number): UploadArea {
   // @tus/file-store creates its folder without waiting (and throws out of band on failure): make it first.
@@ -80,80 +88,6 @@ function localUploadArea(directory: string, tmpDir: string, expiryMs: number): U
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
         throw error;
       }
-    },
-  };
-}
-
-const S3_PREFIX = "uploads/";
-
-/**
- * Keeps nothing: every API process reads an upload's `.info` afresh, so one that continues an upload
- * another began (or whose length another declared) never works from a stale copy.
- */
-const noCache: KvStore<never> = {
-  get: async () => undefined,
-  set: async () => {},
-  delete: async () => {},
-};
-
-function s3UploadArea(settings: S3Settings, files: FileStore, expiryMs: number): UploadArea {
-  const client = s3Client(settings);
-  const Bucket = settings.S3_BUCKET;
-  const store = new S3Store({
-    partSize: 8 * 1024 * 1024,
-    expirationPeriodInMilliseconds: expiryMs,
-    // expiry is housekeeping's job (below), not a bucket lifecycle rule: no object tags needed
-    useTags: false,
-    cache: noCache,
-    s3ClientConfig: {
-      bucket: Bucket,
-      region: settings.S3_REGION,
-      ...(settings.S3_ENDPOINT ? { endpoint: settings.S3_ENDPOINT } : {}),
-      forcePathStyle: settings.S3_FORCE_PATH_STYLE,
-      ...(settings.S3_ACCESS_KEY_ID && settings.S3_SECRET_ACCESS_KEY
-        ? { credentials: { accessKeyId: settings.S3_ACCESS_KEY_ID, secretAccessKey: settings.S3_SECRET_ACCESS_KEY } }
-        : {}),
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-    },
-  });
-  const leftovers = (id: string) => [id, `${id}.info`, `${id}.part`];
-  return {
-    store,
-    idPrefix: S3_PREFIX,
-    expiryMs,
-    newId: () => `${S3_PREFIX}${randomId()}`,
-    withLocalFile: (id, use) => files.withLocalCopy(id, use),
-    async keep(id, _files, key) {
-      // a copy inside the bucket: the bytes never travel through this machine again
-      await client.send(new CopyObjectCommand({ Bucket, Key: key, CopySource: `${Bucket}/${id}` }));
-    },
-    async discard(id) {
-      // an unfinished upload is a multipart upload to abort; a finished one is plain objects
-      await store.remove(id).catch(() => {});
-      for (const key of leftovers(id)) await files.delete(key);
-    },
-    async deleteExpired() {
-      // Only this area's multipart uploads (the file store's own are short-lived and not tus's).
-      const cutoff = Date.now() - expiryMs;
-      let removed = 0;
-      let KeyMarker: string | undefined;
-      let UploadIdMarker: string | undefined;
-      do {
-        const page = await client.send(
-          new ListMultipartUploadsCommand({ Bucket, Prefix: S3_PREFIX, KeyMarker, UploadIdMarker }),
-        );
-        for (const upload of page.Uploads ?? []) {
-          if (!upload.Key || !upload.UploadId || !upload.Initiated) continue;
-          if (upload.Initiated.getTime() > cutoff) continue;
-          await client.send(new AbortMultipartUploadCommand({ Bucket, Key: upload.Key, UploadId: upload.UploadId }));
-          for (const key of leftovers(upload.Key)) await files.delete(key);
-          removed += 1;
-        }
-        KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
-        UploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
-      } while (KeyMarker);
-      return removed;
     },
   };
 }

@@ -71,7 +71,7 @@ export function startHeartbeat(
   engines: () => EngineReport[],
   onError: (error: unknown) => void = () => {},
   tools: () => ToolReport[] = () => [],
-): { beat(): Promise<void>; stop(): Promise<void> } {
+): { beat(): Promise<void>; stop(): Promise<void>; pause(): Promise<void> } {
   const beat = async () => {
     const row = {
       hostname: hostname(),
@@ -89,6 +89,10 @@ export function startHeartbeat(
     async stop() {
       clearInterval(timer);
       await db.workerHeartbeat.deleteMany({ where: { workerId } }).catch(onError);
+    },
+    /** stops beating but leaves the row (a sleeping worker's: `keepHeartbeatFresh` keeps it alive) */
+    async pause() {
+      clearInterval(timer);
     },
   };
 }
@@ -115,4 +119,25 @@ export async function sweepDeadWorkers(db: Db, now = new Date()): Promise<number
     where: { seenAt: { lt: new Date(now.getTime() - 86_400_000) } },
   });
   return count;
+}
+
+/**
+ * `npm start`'s worker child sleeps when idle (launcher/worker-process.ts): its last heartbeat stays,
+ * kept fresh by the launcher, so the API goes on showing what it can do — a job, a live-caption session
+ * or a webhook wakes it. `query` runs one statement (the launcher's HotSql). Returns `stop(remove)`.
+ */
+export function keepHeartbeatFresh(
+  query: (text: string, values: unknown[]) => Promise<unknown>,
+  workerId: string,
+): { stop(remove: boolean): Promise<void> } {
+  const touch = () => query(`UPDATE worker_heartbeats SET "seenAt" = now() WHERE "workerId" = $1`, [workerId]);
+  void touch().catch(() => {});
+  const timer = setInterval(() => void touch().catch(() => {}), HEARTBEAT_MS);
+  timer.unref();
+  return {
+    async stop(remove) {
+      clearInterval(timer);
+      if (remove) await query(`DELETE FROM worker_heartbeats WHERE "workerId" = $1`, [workerId]).catch(() => {});
+    },
+  };
 }

@@ -407,17 +407,6 @@ export const indexLinks = [
   { id: 4, type: 1, name: "会员协议", nameEn: "Membership agreement", url: "/helpDocument?doc=membership", sort: 4 },
 ];
 
-export const welcomeMessage = {
-  notifyId: 1,
-  notifyTitle: "欢迎使用悦录",
-  notifyText:
-    "欢迎来到悦录！上传或录制音视频即可转成文字，还可以文字转语音、管理你的声音。新用户赠送 3 小时转写时长，祝你使用愉快。",
-  notifyTitleEn: "Welcome to Yuelu",
-  notifyTextEn:
-    "Welcome to Yuelu! Upload or record audio and video to turn it into text, turn text into speech and manage your voices. New users get 3 hours of transcription time. Enjoy!",
-  senderName: "悦录",
-};
-
 export const appSettings = [
   // Names this installation's job queues, so two databases sharing one Redis (or a database reset
   // under a kept Redis) never mistake each other's job ids. Random once; re-seeding keeps it.

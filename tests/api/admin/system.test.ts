@@ -131,6 +131,7 @@ describe("queues and failed jobs", () => {
     expect(depths.body.data.backend).toBe(t.queues.kind);
     const byName = Object.fromEntries(depths.body.data.queues.map((q: { name: string }) => [q.name, q]));
     expect(Object.keys(byName).sort()).toEqual([
+      "clips",
       "housekeeping",
       "notes",
       "transcription",

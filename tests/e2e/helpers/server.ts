@@ -76,6 +76,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (Date.now() - start > 120_000) throw new Error(`server not ready:\n${output.slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 300));
   }
+  // The launcher opens its doors before its worker child is up (issue 44): pages show what the workers can
+  // do once their heartbeat is written, a second or two later — wait for it, as a user's first page would.
+  if ((childEnv.WORKER_MODE ?? (childEnv.REDIS_URL ? "off" : "embedded")) === "embedded") {
+    for (;;) {
+      const ready = (await (await fetch(`${baseUrl}/readyz`)).json().catch(() => ({}))) as {
+        workers?: { live?: number };
+      };
+      if ((ready.workers?.live ?? 0) > 0) break;
+      if (Date.now() - start > 120_000) throw new Error(`no worker:\n${output.slice(-3000)}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
   return {
     baseUrl,
     output: () => output,

@@ -24,7 +24,8 @@ export class ReadCache<K, T> {
     const hit = this.entries.get(key);
     if (hit && hit.cachedUntil > now) return hit.value;
     const generation = this.generations.get(key) ?? 0;
-    const value = await load();
+    // Frozen: whoever reads it shares it (and the serializer reuses its JSON: lib/hot-path.ts).
+    const value = freeze(await load());
     if ((this.generations.get(key) ?? 0) === generation) {
       if (this.entries.size >= this.maxEntries) this.entries.clear();
       this.entries.set(key, { value, cachedUntil: Math.min(now + this.ttlMs, this.staleAt(value) ?? Infinity) });
@@ -37,4 +38,8 @@ export class ReadCache<K, T> {
     this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
     if (this.generations.size > 100_000) this.generations.clear();
   }
+}
+
+function freeze<T>(value: T): T {
+  return value !== null && typeof value === "object" ? Object.freeze(value) : value;
 }

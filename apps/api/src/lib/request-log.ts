@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { LoggerOptions } from "pino";
+import pino, { type Logger, type LoggerOptions } from "pino";
 import { TUS_PATH } from "../modules/records/tus.ts";
 import { decodedPath, routePath } from "./route-path.ts";
 
@@ -16,6 +16,15 @@ export function apiLoggerOptions(level: string): LoggerOptions {
     redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
     serializers: { req: loggedRequest },
   };
+}
+
+/**
+ * The API's logger (apps/api/src/main.ts, launcher/main.ts): the options above, writing to stdout
+ * through a buffer (pino's asynchronous destination, flushed at exit) rather than one blocking write
+ * per line — the request log writes a line per request (bench/README.md "user/info").
+ */
+export function apiLogger(level: string): Logger {
+  return pino(apiLoggerOptions(level), pino.destination({ dest: 1, sync: false }));
 }
 
 /** Paths whose next segment is a secret. */

@@ -1,28 +1,52 @@
 import type { Redis } from "ioredis";
 
 /**
- * A @fastify/rate-limit store that every API replica shares through Redis without a Redis round trip
- * per request: each replica counts in memory and, every `flushMs`, adds what it counted to Redis in one
- * pipeline (INCRBY, PEXPIRE NX for a fixed window, PTTL), reading back the installation-wide count. A
- * key's count is that last total plus what this replica counted since. So a client spread over several
- * replicas is refused once their sum passes the limit, give or take one flush interval of requests —
- * plenty for a flood guard — and the hot path stays in memory (a round trip per request cost a quarter
- * of user/info's throughput: bench/README.md). When Redis is unreachable the local counts still limit.
+ * The flood guard's counters (plugins/rate-limit.ts): requests per key in a fixed window, counted in
+ * this process's memory — the hot path never waits for Redis.
+ *
+ * With Redis, every API replica shares them without a round trip per request: each replica counts in
+ * memory and, every `flushMs`, adds what it counted to Redis in one pipeline (INCRBY, PEXPIRE NX for a
+ * fixed window, PTTL), reading back the installation-wide count. A key's count is that last total plus
+ * what this replica counted since. So a client spread over several replicas is refused once their sum
+ * passes the limit, give or take one flush interval of requests — plenty for a flood guard — and the
+ * hot path stays in memory (a round trip per request cost a quarter of user/info's throughput:
+ * bench/README.md). When Redis is unreachable the local counts still limit.
  */
+export interface RateCounter {
+  /** Counts one request of `key`: its count in the current window (this one included) and the ms left of it. */
+  hit(key: string, windowMs: number): { count: number; resetInMs: number };
+  /** Adds what is still counted here to Redis (when shared), and stops. */
+  close(): Promise<void>;
+}
 
 interface Entry {
-  /** the installation-wide count Redis last reported (this replica's flushed counts included) */
+  /** the installation-wide count Redis last reported (this replica's flushed counts included); 0 alone */
   total: number;
-  /** counted here, not yet added to Redis */
+  /** counted here, not yet added to Redis (alone: everything counted) */
   pending: number;
   /** when the window ends (ms since the epoch) */
   endsAt: number;
   window: number;
 }
 
-type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+/** Counters of this process alone (no Redis): ended windows are dropped once a window. */
+export function localRateCounter(sweepMs = 60_000): RateCounter {
+  const entries = new Map<string, Entry>();
+  const timer = setInterval(() => {
+    const now = Date.now();
+    for (const [key, entry] of entries) if (entry.endsAt <= now) entries.delete(key);
+  }, sweepMs);
+  timer.unref();
+  return {
+    hit: (key, windowMs) => count(entries, key, windowMs),
+    async close() {
+      clearInterval(timer);
+    },
+  };
+}
 
-export function sharedRateStore(redis: Redis, nameSpace: string, flushMs = 200) {
+/** Counters shared by every replica through Redis (see above), flushed every `flushMs`. */
+export function sharedRateCounter(redis: Redis, nameSpace: string, flushMs = 200): RateCounter {
   const entries = new Map<string, Entry>();
   let flushing = false;
 
@@ -38,19 +62,19 @@ export function sharedRateStore(redis: Redis, nameSpace: string, flushMs = 200) 
       }
       if (batch.length === 0 || redis.status !== "ready") return;
       const pipeline = redis.pipeline();
-      for (const [key, entry, count] of batch) {
+      for (const [key, entry, counted] of batch) {
         pipeline
-          .incrby(nameSpace + key, count)
+          .incrby(nameSpace + key, counted)
           .pexpire(nameSpace + key, entry.window, "NX")
           .pttl(nameSpace + key);
       }
       const answers = (await pipeline.exec()) ?? [];
-      batch.forEach(([, entry, count], i) => {
+      batch.forEach(([, entry, counted], i) => {
         const total = answers[i * 3]?.[1];
         const ttl = answers[i * 3 + 2]?.[1];
         if (typeof total !== "number" || typeof ttl !== "number") return;
         entry.total = total;
-        entry.pending -= count;
+        entry.pending -= counted;
         if (ttl > 0) entry.endsAt = Date.now() + ttl;
       });
     } catch {
@@ -62,37 +86,22 @@ export function sharedRateStore(redis: Redis, nameSpace: string, flushMs = 200) 
 
   const timer = setInterval(() => void flush(), flushMs);
   timer.unref();
-
-  class SharedRateStore {
-    incr(key: string, callback: Callback, timeWindow: number) {
-      const now = Date.now();
-      let entry = entries.get(key);
-      if (!entry || entry.endsAt <= now) {
-        entry = { total: 0, pending: 0, endsAt: now + timeWindow, window: timeWindow };
-        entries.set(key, entry);
-      }
-      entry.pending += 1;
-      callback(null, { current: entry.total + entry.pending, ttl: entry.endsAt - now });
-    }
-
-    read(key: string, callback: Callback) {
-      const entry = entries.get(key);
-      const now = Date.now();
-      if (!entry || entry.endsAt <= now) callback(null, { current: 0, ttl: 0 });
-      else callback(null, { current: entry.total + entry.pending, ttl: entry.endsAt - now });
-    }
-
-    child() {
-      return new SharedRateStore();
-    }
-  }
-
   return {
-    Store: SharedRateStore,
-    /** adds what is still counted here to Redis, and stops */
+    hit: (key, windowMs) => count(entries, key, windowMs),
     async close() {
       clearInterval(timer);
       await flush();
     },
   };
+}
+
+function count(entries: Map<string, Entry>, key: string, windowMs: number): { count: number; resetInMs: number } {
+  const now = Date.now();
+  let entry = entries.get(key);
+  if (!entry || entry.endsAt <= now) {
+    entry = { total: 0, pending: 0, endsAt: now + windowMs, window: windowMs };
+    entries.set(key, entry);
+  }
+  entry.pending += 1;
+  return { count: entry.total + entry.pending, resetInMs: entry.endsAt - now };
 }

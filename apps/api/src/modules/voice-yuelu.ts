@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { requireAuth } from "../plugins/auth.ts";
 import adminRoutes from "./admin/routes.ts";
 import apiKeyRoutes from "./api-keys/routes.ts";
+import clipRoutes from "./clips/routes.ts";
 import contentRoutes from "./content/routes.ts";
 import dictationRoutes from "./dictation/routes.ts";
 import feedbackRoutes from "./feedback/routes.ts";
@@ -10,6 +11,7 @@ import liveRoutes from "./live/routes.ts";
 import messageRoutes from "./messages/routes.ts";
 import notesRoutes from "./notes/routes.ts";
 import paymentRoutes from "./payments/routes.ts";
+import peopleRoutes from "./people/routes.ts";
 import recordsRoutes from "./records/routes.ts";
 import rewardRoutes from "./rewards/routes.ts";
 import satisfactionRoutes from "./satisfaction/routes.ts";
@@ -48,6 +50,10 @@ export default async function voiceYuelu(app: FastifyInstance) {
   await app.register(liveRoutes);
   // share links (docs/share.md); their public pages are outside /voice_yuelu (app.ts)
   await app.register(shareRoutes);
+  // clips cut by selecting words (docs/clips.md)
+  await app.register(clipRoutes);
+  // people: speakers recognised across recordings (docs/people.md)
+  await app.register(peopleRoutes);
   await app.register(searchRoutes);
   // the operator console (docs/admin.md): admin role only
   await app.register(adminRoutes);

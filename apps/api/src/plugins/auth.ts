@@ -1,10 +1,10 @@
 import { SCOPES, type Scope, StatusCode } from "@yuelu/contracts";
 import { AppError } from "@yuelu/domain";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import fp from "fastify-plugin";
 import { requestLang } from "../lib/lang.ts";
 import { apiKeySession, bearerToken } from "../modules/account/api-key-auth.ts";
-import { type SessionUser, sessionOf } from "../modules/account/sessions.ts";
+import { type SessionUser, SID_COOKIE, sessionOf } from "../modules/account/sessions.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -47,9 +47,27 @@ export default fp(
     app.decorateRequest("session", null);
     app.decorateRequest("principal", null);
     app.decorateRequest("lang", null);
-    app.addHook("onRequest", async (request) => {
+    // Synchronous when the session is in the cache (every signed-in page load after the first: bench/README.md);
+    // an API key, or a session not seen lately, is looked up.
+    app.addHook("onRequest", (request, _reply, done) => {
       requestLang(request);
       const bearer = bearerToken(request);
+      if (bearer === undefined) {
+        const signed = request.cookies[SID_COOKIE];
+        const now = Date.now();
+        const cached = signed ? app.sessionCache.get(signed, now) : undefined;
+        if (!signed || cached) {
+          const session = cached && cached.expiresAt > now ? cached : null;
+          request.session = session;
+          request.principal = session ? { kind: "session", userId: session.userId, scopes: SCOPES } : null;
+          return done();
+        }
+      }
+      identify(request, bearer).then(() => done(), done);
+    });
+
+    /** The caller of a request the cache cannot answer: its API key, or its session from the database. */
+    async function identify(request: FastifyRequest, bearer: string | undefined) {
       if (bearer !== undefined) {
         const found = await apiKeySession(app.deps.sql, bearer);
         request.session = found?.session ?? null;
@@ -60,23 +78,28 @@ export default fp(
       }
       request.session = await sessionOf(request, app.deps.sql, app.sessionCache);
       request.principal = request.session ? { kind: "session", userId: request.session.userId, scopes: SCOPES } : null;
-    });
+    }
   },
   { name: "auth", dependencies: ["deps", "caches"] },
 );
 
-/** onRequest hook of the /voice_yuelu scope: applies each route's `config.auth`. */
-export async function requireAuth(request: FastifyRequest) {
+/**
+ * onRequest hook of the /voice_yuelu scope: applies each route's `config.auth` (synchronously, but for
+ * the console's routes, whose role is read from the database on each call).
+ */
+export function requireAuth(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
   const mode = request.routeOptions.config.auth ?? "user";
-  if (mode === "public") return;
-  if (!request.session) throw new AppError(StatusCode.NotLoggedIn);
-  if (mode !== "deleting" && request.session.deleteRequestedAt) throw new AppError(StatusCode.UserDeleted);
+  if (mode === "public") return done();
+  if (!request.session) return done(new AppError(StatusCode.NotLoggedIn));
+  if (mode !== "deleting" && request.session.deleteRequestedAt) return done(new AppError(StatusCode.UserDeleted));
   // The console and key management are for a person at a browser: a key holds neither scope.
   const scope = request.routeOptions.config.scope ?? (mode === "admin" ? "console" : "api");
-  if (!request.principal?.scopes.includes(scope)) throw new AppError(StatusCode.AccessDenied);
-  if (mode === "admin" && !(await isAdminNow(request, request.session.userId))) {
-    throw new AppError(StatusCode.AccessDenied);
-  }
+  if (!request.principal?.scopes.includes(scope)) return done(new AppError(StatusCode.AccessDenied));
+  if (mode !== "admin") return done();
+  isAdminNow(request, request.session.userId).then(
+    (admin) => done(admin ? undefined : new AppError(StatusCode.AccessDenied)),
+    done,
+  );
 }
 
 // Operator calls are rare: the role is read from the database on each one rather than trusted from

@@ -25,12 +25,14 @@ export default fp(
     const hide = exposeQueues(app.deps.queues);
     app.addHook("onClose", async () => hide());
 
-    app.addHook("onResponse", async (request, reply) => {
-      if (request.routeOptions.url === METRICS_PATH) return;
-      observeHttp(
-        { method: request.method, route: routeLabel(request), status_code: reply.statusCode },
-        reply.elapsedTime / 1000,
-      );
+    app.addHook("onResponse", (request, reply, done) => {
+      if (request.routeOptions.url !== METRICS_PATH) {
+        observeHttp(
+          { method: request.method, route: routeLabel(request), status_code: reply.statusCode },
+          reply.elapsedTime / 1000,
+        );
+      }
+      done();
     });
 
     app.get(METRICS_PATH, { logLevel: "warn", schema: { hide: true } }, async (request, reply) => {

@@ -32,24 +32,34 @@ export default fp(
       limits: { fieldSize: BODY_LIMIT, fields: 50, files: 0, parts: 60, fileSize: MAX_UPLOAD_BYTES, headerPairs: 200 },
     });
 
-    app.addHook("preValidation", async (request, reply) => {
-      rejectNul("query", request.query);
-      rejectNul("params", request.params);
-      if (request.method === "GET" || request.method === "HEAD") return;
-      let body = request.body;
-      if (request.isMultipart() && !request.routeOptions.config.multipartFiles) {
-        body = await multipartFields(request, reply);
+    // synchronous for a GET (every page load's calls, bench/README.md); a body may need an await
+    app.addHook("preValidation", (request, reply, done) => {
+      try {
+        rejectNul("query", request.query);
+        rejectNul("params", request.params);
+      } catch (error) {
+        return done(error as Error);
       }
-      if (body !== undefined && body !== null && (typeof body !== "object" || Array.isArray(body))) {
-        throw AppError.invalid("body", "must be an object");
-      }
-      rejectNul("body", body);
-      const query = (request.query ?? {}) as Record<string, unknown>;
-      request.body = { ...query, ...((body as Record<string, unknown> | null | undefined) ?? {}) };
+      if (request.method === "GET" || request.method === "HEAD") return done();
+      mergeBody(request, reply).then(() => done(), done);
     });
   },
   { name: "params" },
 );
+
+/** A request's fields: its multipart fields or JSON/form body, with the query's underneath. */
+async function mergeBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  let body = request.body;
+  if (request.isMultipart() && !request.routeOptions.config.multipartFiles) {
+    body = await multipartFields(request, reply);
+  }
+  if (body !== undefined && body !== null && (typeof body !== "object" || Array.isArray(body))) {
+    throw AppError.invalid("body", "must be an object");
+  }
+  rejectNul("body", body);
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  request.body = { ...query, ...((body as Record<string, unknown> | null | undefined) ?? {}) };
+}
 
 function rejectNul(where: string, value: unknown) {
   const field = findNul(value);

@@ -42,6 +42,20 @@ function isPrivatePath(path: string): boolean {
   return PRIVATE_PREFIXES.some((p) => path.startsWith(p));
 }
 
+/** Whether each route pattern is private (asked once per route; the SPA's catch-all and 404s each time). */
+const privateRoutes = new Map<string, boolean>();
+function isPrivateRequest(request: FastifyRequest): boolean {
+  const pattern = request.routeOptions.url;
+  const path = routePath(request);
+  if (!pattern || request.is404 || path !== pattern) return isPrivatePath(path);
+  let known = privateRoutes.get(pattern);
+  if (known === undefined) {
+    known = isPrivatePath(pattern);
+    privateRoutes.set(pattern, known);
+  }
+  return known;
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -68,21 +82,23 @@ export function isCrossSite(request: FastifyRequest, publicUrl?: string): boolea
 export default fp(
   async (app: FastifyInstance) => {
     const publicUrl = app.deps.config.PUBLIC_URL;
-    app.addHook("onRequest", async (request) => {
+    // (synchronous hooks: they run on every request, bench/README.md)
+    app.addHook("onRequest", (request, _reply, done) => {
       const { crossSite, writes } = request.routeOptions.config;
-      if ((SAFE_METHODS.has(request.method) && !writes) || crossSite) return;
+      if ((SAFE_METHODS.has(request.method) && !writes) || crossSite) return done();
       // A Bearer API key is no ambient credential a page can borrow (the cookie is then ignored):
       // integrators may call from anywhere.
-      if (bearerToken(request) !== undefined) return;
-      if (isCrossSite(request, publicUrl)) throw new AppError(StatusCode.AccessDenied, {}, 403);
+      if (bearerToken(request) !== undefined) return done();
+      done(isCrossSite(request, publicUrl) ? new AppError(StatusCode.AccessDenied, {}, 403) : undefined);
     });
-    app.addHook("onSend", async (request, reply) => {
+    app.addHook("onSend", (request, reply, payload, done) => {
       reply.header("x-content-type-options", "nosniff");
       reply.header("referrer-policy", "strict-origin-when-cross-origin");
       reply.header("x-frame-options", "SAMEORIGIN");
-      if (!reply.hasHeader("cache-control") && isPrivatePath(routePath(request))) {
+      if (!reply.hasHeader("cache-control") && isPrivateRequest(request)) {
         reply.header("cache-control", "no-store");
       }
+      done(null, payload);
     });
   },
   { name: "security", dependencies: ["deps"] },

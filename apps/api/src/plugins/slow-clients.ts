@@ -46,20 +46,23 @@ export default fp(
       });
     }
 
-    app.addHook("onRequest", async (request, reply) => {
+    // (a synchronous hook: it runs on every request, bench/README.md)
+    app.addHook("onRequest", (request, reply, done) => {
       const declared = Number(request.headers["content-length"]);
       const { maxBody } = request.routeOptions.config;
       if (maxBody !== undefined && Number.isFinite(declared) && declared > maxBody) {
         reply.header("connection", "close");
-        throw Object.assign(new Error("request body too large"), {
-          code: "FST_ERR_CTP_BODY_TOO_LARGE",
-          statusCode: 413,
-        });
+        return done(
+          Object.assign(new Error("request body too large"), {
+            code: "FST_ERR_CTP_BODY_TOO_LARGE",
+            statusCode: 413,
+          }),
+        );
       }
       const hasBody = declared > 0 || request.headers["transfer-encoding"] !== undefined;
       const socket = request.raw.socket;
       // requests made in-process (app.inject: the mock gateway's notifications) have no real socket
-      if (!hasBody || request.raw.complete || !(socket instanceof Socket)) return;
+      if (!hasBody || request.raw.complete || !(socket instanceof Socket)) return done();
       let mark = socket.bytesRead;
       let markedAt = Date.now();
       const timer = setInterval(() => {
@@ -75,6 +78,7 @@ export default fp(
       }, CHECK_EVERY_MS);
       timer.unref();
       request.raw.once("close", () => clearInterval(timer));
+      done();
     });
   },
   { name: "slow-clients", dependencies: ["deps"] },

@@ -1,7 +1,14 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { LOGIN_SUCCESS_MESSAGE } from "@yuelu/contracts/constants";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SIGN_DIALOG_DELAY_MS } from "@/config/env.ts";
+import { localDay } from "@/features/checkin/lib/checkin-rules.ts";
+import { loginDialog, rewardDialog } from "@/lib/app-dialogs.ts";
 import { setLang } from "@/lib/i18n.ts";
+import { refreshSession } from "@/lib/session.ts";
+import { dropSignInIntent, peekSignInIntent } from "@/lib/sign-in-intent.ts";
+import { StorageKey } from "@/lib/storage.ts";
 import { type FakeCall, fakeApi, signInCookies } from "@/testing/fake-api.ts";
 import { renderApp } from "@/testing/render.tsx";
 
@@ -97,11 +104,41 @@ const surveyDone = {
   blackProReceive: false,
 };
 
+/** Today not checked in yet: what the check-in invitation and the welcome card's offer wait for. */
+const NOT_SIGNED = { allSignDay: 0, nowMonth: 11, todaySign: false, rewardContentList: [] };
+/** What the login frame posts to the app on success. */
+const SUCCESS = { type: LOGIN_SUCCESS_MESSAGE };
+
+/** An anonymous visitor: the session's cookies gone. */
+function signOut() {
+  for (const name of ["userid", "name"]) document.cookie = `${name}=; Max-Age=0; path=/`;
+  refreshSession();
+}
+
+/** The names of the dialogs shown from now on, in order (one dialog whose content changes counts once). */
+function watchDialogs() {
+  const names: string[] = [];
+  const observer = new MutationObserver(() => {
+    for (const d of document.querySelectorAll('[role="dialog"], [role="alertdialog"]')) {
+      const name = d.querySelector(".dialog-title")?.textContent ?? "?";
+      if (!names.includes(name)) names.push(name);
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  return { names: () => [...names] };
+}
+
 beforeEach(() => {
   setLang("zh");
   signInCookies();
 });
 afterEach(() => {
+  act(() => {
+    rewardDialog.close();
+    loginDialog.close();
+  });
+  dropSignInIntent();
+  sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -213,10 +250,12 @@ describe("the header", () => {
   });
 });
 
-describe("onboarding survey and gift chain", () => {
-  it("survey: next/submit disabled until chosen, then the new-user gift, then the black card", async () => {
-    const api = backend(user());
-    renderApp("/transaudio");
+describe("onboarding: one surface, two dialogs at most (issue 43)", () => {
+  it("survey (next/submit disabled until chosen), then one card with both gifts and the check-in offer; nothing after", async () => {
+    const api = backend(user(), {}, { "POST /api/v1/store/sign_info": () => NOT_SIGNED });
+    const dialogs = watchDialogs();
+    // My records: a page where the check-in invitation could open by itself
+    renderApp("/audio-list");
     expect(await screen.findByText("你的身份是？", { selector: "h3" })).toBeInTheDocument();
     const next = screen.getByRole("button", { name: "下一步" });
     expect(next).toBeDisabled();
@@ -233,15 +272,49 @@ describe("onboarding survey and gift chain", () => {
       { channel: "朋友推荐" },
     ]);
 
-    expect(await screen.findByTestId("gift-new_user")).toHaveTextContent("3 小时");
-    await userEvent.click(screen.getByRole("button", { name: "开心收下" }));
-    expect(await screen.findByTestId("gift-black_card")).toHaveTextContent("30 天");
-    expect(screen.queryByTestId("gift-invite")).toBeNull();
-    await userEvent.click(screen.getByRole("button", { name: "开心收下" }));
-    await waitFor(() => expect(screen.queryByTestId("gift-black_card")).toBeNull());
+    // both gifts in one card, in the chain's order, with the check-in offered on it
+    const card = await screen.findByRole("dialog", { name: "欢迎礼包已到账" });
+    expect(within(card).getByTestId("gift-new_user")).toHaveTextContent("3 小时");
+    expect(within(card).getByTestId("gift-black_card")).toHaveTextContent("30 天");
+    expect(within(card).queryByTestId("gift-invite")).toBeNull();
+    expect(await within(card).findByTestId("checkin-offer")).toHaveTextContent("每天签到");
+    await userEvent.click(within(card).getByRole("button", { name: "开心收下" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.callsTo("/update_info").map((c) => c.body)).toEqual([{ giftsShown: ["new_user", "black_card"] }]);
+
+    // the user can act: no check-in dialog follows (the card offered it), however long they wait
+    await new Promise((r) => setTimeout(r, SIGN_DIALOG_DELAY_MS + 700));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(dialogs.names()).toEqual(["欢迎来到悦录", "欢迎礼包已到账"]);
+    expect(localStorage.getItem(StorageKey.checkinOffered)).toBe(localDay());
+  });
+
+  it("the card's 'check in' closes it (gifts announced) and opens the reward centre on the check-in", async () => {
+    const api = backend(
+      user({ ...surveyDone, received: true, receiveSuccess: true, blackProReceive: true }),
+      {},
+      {
+        "POST /api/v1/store/sign_info": () => NOT_SIGNED,
+      },
+    );
+    renderApp("/transaudio");
+    const card = await screen.findByRole("dialog", { name: "欢迎礼包已到账" });
+    // an invited user's three gifts: 3 h, 5 h, 30 days
+    expect(
+      within(card)
+        .getAllByTestId(/^gift-/)
+        .map((g) => g.dataset.testid),
+    ).toEqual(["gift-new_user", "gift-invite", "gift-black_card"]);
+    expect(within(card).getByTestId("gift-invite")).toHaveTextContent("5 小时");
+    await userEvent.click(await within(card).findByRole("button", { name: "去签到" }));
+    await screen.findByRole("dialog", { name: "福利中心" }, { timeout: 5000 });
+    expect(await screen.findByRole("tab", { name: "每日签到" }, { timeout: 5000 })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    expect(screen.queryByRole("dialog", { name: "欢迎礼包已到账" })).toBeNull();
     expect(api.callsTo("/update_info").map((c) => c.body)).toEqual([
-      { giftsShown: ["new_user"] },
-      { giftsShown: ["black_card"] },
+      { giftsShown: ["new_user", "invite", "black_card"] },
     ]);
   });
 
@@ -259,9 +332,10 @@ describe("onboarding survey and gift chain", () => {
       { identity: "教师" },
       { channel: "朋友推荐" },
     ]);
-    expect(await screen.findByTestId("gift-new_user")).toHaveTextContent("3 h");
-    await userEvent.click(screen.getByRole("button", { name: "Happy to accept" }));
-    expect(await screen.findByTestId("gift-black_card")).toHaveTextContent("30 days");
+    const card = await screen.findByRole("dialog", { name: "Your welcome gifts" });
+    expect(within(card).getByTestId("gift-new_user")).toHaveTextContent("3 h");
+    expect(within(card).getByTestId("gift-black_card")).toHaveTextContent("30 days");
+    expect(within(card).getByRole("button", { name: "Happy to accept" })).toBeInTheDocument();
   });
 
   it("opens on step 2 when the identity is known; closing early submits Skip for the channel", async () => {
@@ -280,5 +354,124 @@ describe("onboarding survey and gift chain", () => {
     await userEvent.click(screen.getByRole("button", { name: "关闭" }));
     await waitFor(() => expect(api.callsTo("/update_info_collect")).toHaveLength(1));
     expect(api.callsTo("/update_info_collect")[0]?.body).toEqual({ identity: "Skip", channel: "Skip" });
+  });
+});
+
+describe("signed in, the visitor is where they were going (issue 43)", () => {
+  const TRANSAUDIO_ROUTES = {
+    "GET /api/v1/hotWords": () => ({ hotWords: [] }),
+    "GET /api/v1/dictation/configuration": () => ({ languages: [], maxSpeakers: 10, maxSeconds: 10800 }),
+  };
+
+  it("'upload a file' on the landing page: signed in, the upload page; a sign-in given up forgets it", async () => {
+    signOut();
+    backend(user(surveyDone), {}, TRANSAUDIO_ROUTES);
+    const { router } = renderApp("/");
+    await userEvent.click(await screen.findByTestId("cta-upload"));
+    const frame = await screen.findByTestId("login-frame");
+    expect(new URL(frame.getAttribute("src") ?? "", window.location.origin).searchParams.get("redir")).toBe(
+      "/transaudio",
+    );
+    // given up: the header's sign-in later stays on the page
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByTestId("login-frame")).toBeNull());
+    act(() => loginDialog.open());
+    await screen.findByTestId("login-frame");
+    expect(peekSignInIntent()).toBeNull();
+    act(() => loginDialog.close());
+
+    await userEvent.click(screen.getByTestId("cta-upload"));
+    await screen.findByTestId("login-frame");
+    signInCookies();
+    act(() => window.dispatchEvent(new MessageEvent("message", { origin: window.location.origin, data: SUCCESS })));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/transaudio"));
+    expect(await screen.findByTestId("upload-zone")).toBeInTheDocument();
+    expect(screen.queryByTestId("login-frame")).toBeNull();
+  });
+
+  it("the header's sign-in on the landing page stays there", async () => {
+    signOut();
+    backend(user(surveyDone));
+    const { router } = renderApp("/");
+    await userEvent.click((await screen.findAllByTestId("login-button"))[0]!);
+    await screen.findByTestId("login-frame");
+    signInCookies();
+    act(() => window.dispatchEvent(new MessageEvent("message", { origin: window.location.origin, data: SUCCESS })));
+    await screen.findByTestId("user-menu");
+    expect(router.state.location.pathname).toBe("/");
+  });
+});
+
+describe("invite links (issue 43)", () => {
+  it("a visitor arriving with ?invite= lands on the sign-in with the code; it stays with the tab", async () => {
+    signOut();
+    backend(user(surveyDone));
+    const { router } = renderApp("/?invite=abcd2345");
+    const frame = await screen.findByTestId("login-frame");
+    const src = () => new URL(frame.getAttribute("src") ?? "", window.location.origin);
+    expect(src().pathname).toBe("/account/login");
+    expect(src().searchParams.get("invite")).toBe("ABCD2345");
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByTestId("login-frame")).toBeNull());
+    // looking around first: the sign-in still carries the code
+    await act(() => router.navigate("/vip"));
+    act(() => loginDialog.open());
+    const again = await screen.findByTestId("login-frame");
+    expect(new URL(again.getAttribute("src") ?? "", window.location.origin).searchParams.get("invite")).toBe(
+      "ABCD2345",
+    );
+  });
+
+  it("a code that cannot be one opens nothing", async () => {
+    signOut();
+    backend(user(surveyDone));
+    renderApp("/?invite=nope");
+    await screen.findByTestId("cta-upload");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByTestId("login-frame")).toBeNull();
+  });
+
+  it("the reward centre's gift tab has the user's invite link to copy", async () => {
+    backend(user(surveyDone), {}, { "GET /api/v1/challenge/task_list": () => [[], []] });
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    renderApp("/vip");
+    act(() => rewardDialog.open());
+    await userEvent.click(await screen.findByRole("tab", { name: "礼包兑换" }, { timeout: 5000 }));
+    const section = await screen.findByTestId("invite-link");
+    const link = `${window.location.origin}/?invite=ABCD2345`;
+    expect(within(section).getByTestId("invite-link-url")).toHaveValue(link);
+    expect(section).toHaveTextContent("邀请码：ABCD2345");
+    await userEvent.click(within(section).getByRole("button", { name: "复制链接" }));
+    expect(writeText).toHaveBeenCalledWith(link);
+  });
+});
+
+describe("the check-in invitation does not nag (issue 43)", () => {
+  it("opens by itself on My records once a day per browser; another load the same day, nothing", async () => {
+    backend(user(surveyDone), {}, { "POST /api/v1/store/sign_info": () => NOT_SIGNED });
+    const first = renderApp("/audio-list");
+    expect(await screen.findByRole("dialog", { name: "福利中心" }, { timeout: 5000 })).toBeInTheDocument();
+    act(() => rewardDialog.close());
+    first.unmount();
+    // a full page load again (the spec's unload sets openSign back to 1)
+    localStorage.setItem(StorageKey.openSign, "1");
+    renderApp("/audio-list");
+    await screen.findByText("还没有记录，上传一个音视频文件开始转写吧");
+    await new Promise((r) => setTimeout(r, SIGN_DIALOG_DELAY_MS + 700));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    // the reward centre stays one click away
+    await userEvent.click(screen.getByTestId("rewards"));
+    expect(await screen.findByRole("dialog", { name: "福利中心" }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("never opens over a transcript (/detail)", async () => {
+    backend(user(surveyDone), {}, { "POST /api/v1/store/sign_info": () => NOT_SIGNED });
+    const view = renderApp("/detail?fileId=1");
+    await screen.findByTestId("user-menu");
+    await new Promise((r) => setTimeout(r, SIGN_DIALOG_DELAY_MS + 700));
+    expect(screen.queryByRole("dialog", { name: "福利中心" })).toBeNull();
+    expect(localStorage.getItem(StorageKey.checkinOffered)).toBeNull();
+    expect(view.router.state.location.pathname).toBe("/detail");
   });
 });

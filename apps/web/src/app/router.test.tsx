@@ -19,6 +19,8 @@ describe("routes (spec §2)", () => {
     ["/audio", "/audio-list"],
     ["/voiceClone", "/textToVoice"],
     ["/voice-library-layout", "/voice-library"],
+    // one page, not two copies: /textToVoice is where /voiceClone leads (issue 43)
+    ["/text-to-speech", "/textToVoice"],
     ["/home", "/transaudio"],
     ["/no/such/page", "/404"],
     ["/audio-list/extra", "/404"],
@@ -40,15 +42,22 @@ describe("routes (spec §2)", () => {
     "/songConversion",
     "/song-conversion",
     "/voice-library",
-    "/text-to-speech",
     "/order",
     "/vip",
     "/tranSatis",
+    "/people",
     "/404",
   ])("%s renders without redirecting", async (path) => {
     const { router } = renderApp(path);
     await waitFor(() => expect(document.title).not.toBe(""));
     expect(router.state.location.pathname).toBe(path);
+  });
+
+  it("keeps the query and hash through a redirect", async () => {
+    const { router } = renderApp("/text-to-speech?from=library#top");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/textToVoice"));
+    expect(router.state.location.search).toBe("?from=library");
+    expect(router.state.location.hash).toBe("#top");
   });
 
   it("shows the 404 page for unknown paths", async () => {

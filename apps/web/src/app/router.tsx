@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from "react-router-dom";
 import { Spinner } from "@/components/ui/states.tsx";
 import { paths, type RouteHandle, redirects } from "@/config/paths.ts";
 import { RootShell } from "./root-shell.tsx";
@@ -10,9 +10,15 @@ const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
+/** A redirect that keeps the query and hash (a link into /text-to-speech?… lands on /textToVoice?…). */
+function Redirect({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: to, search, hash }} replace />;
+}
+
 const redirectRoutes: RouteObject[] = Object.entries(redirects).map(([from, to]) => ({
   path: from,
-  element: <Navigate to={to} replace />,
+  element: <Redirect to={to} />,
 }));
 
 export const routes: RouteObject[] = [
@@ -44,6 +50,7 @@ export const routes: RouteObject[] = [
             ...page("personalInfo"),
             ...lazyPage(() => import("./routes/personal-info.tsx")),
           },
+          { path: paths.people, ...page("people"), ...lazyPage(() => import("./routes/people.tsx")) },
           {
             path: paths.helpDocument,
             ...page("helpDocument"),
@@ -72,11 +79,6 @@ export const routes: RouteObject[] = [
                 path: paths.voiceLibrary,
                 ...page("voiceLibrary"),
                 ...lazyPage(() => import("./routes/voice-library.tsx")),
-              },
-              {
-                path: paths.textToSpeech,
-                ...page("textToSpeech"),
-                ...lazyPage(() => import("./routes/text-to-speech.tsx")),
               },
             ],
           },

@@ -10,6 +10,8 @@ export const paths = {
   search: "/search",
   transaudio: "/transaudio",
   personalInfo: "/personalInfo",
+  /** People: voices the account remembers (docs/people.md) */
+  people: "/people",
   helpDocument: "/helpDocument",
   voiceClone: "/voiceClone",
   textToVoice: "/textToVoice",
@@ -18,6 +20,7 @@ export const paths = {
   songVoiceConversion: "/song-conversion",
   voiceLibraryLayout: "/voice-library-layout",
   voiceLibrary: "/voice-library",
+  /** the spec's second name of text to speech (under the voice library): redirects to /textToVoice */
   textToSpeech: "/text-to-speech",
   order: "/order",
   vip: "/vip",
@@ -27,12 +30,16 @@ export const paths = {
   admin: "/admin",
 } as const;
 
-/** Spec §2 redirects. */
+/**
+ * Spec §2 redirects. /text-to-speech and /textToVoice were two copies of one page (issue 43): the
+ * spec's table lists both, and /textToVoice is the one /voiceClone leads to, so the other redirects.
+ */
 export const redirects: Record<string, string> = {
   [paths.home]: paths.transaudio,
   [paths.audio]: paths.audioList,
   [paths.voiceClone]: paths.textToVoice,
   [paths.voiceLibraryLayout]: paths.voiceLibrary,
+  [paths.textToSpeech]: paths.textToVoice,
 };
 
 /** Route handle: the i18n key of the document title (`titles.<key>`). */

@@ -35,6 +35,8 @@ export interface RequestOptions {
   /** don't toast on failure (spec §8: shop, reward and message calls only log) */
   silent?: boolean;
   signal?: AbortSignal;
+  /** the request outlives the page (fetch keepalive: an edit sent as the tab closes; body ≤ 64 KiB) */
+  keepalive?: boolean;
 }
 
 /** Adds what spec §7 puts on every request: timeStamp, source 0, the page's `key`, and the language. */
@@ -64,7 +66,9 @@ export function buildRequest(path: string, options: RequestOptions = {}): { url:
   const signal = options.signal
     ? AbortSignal.any([options.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)])
     : AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  return { url: url.toString(), init: { method, headers, body, credentials: "same-origin", signal } };
+  const init: RequestInit = { method, headers, body, credentials: "same-origin", signal };
+  if (options.keepalive) init.keepalive = true;
+  return { url: url.toString(), init };
 }
 
 function toFormData(fields: Record<string, string | Blob>): FormData {

@@ -80,3 +80,17 @@ export const cashierDialog = {
 
 /** Opens the cashier: `openCashier({ tabs: ["card"], goodsId: 3 })`. */
 export const openCashier = (options?: CashierOptions) => cashierDialog.open(options);
+
+/**
+ * Whether one of the app's dialogs is open or asked for (the login dialog, rewards, shop, messages,
+ * the cashier) — known before it is drawn, which a look at the page is not.
+ */
+export function anyAppDialogOpen(): boolean {
+  return (
+    loginDialog.isOpen() ||
+    rewardToggle.isOpen() ||
+    shopToggle.isOpen() ||
+    messageToggle.isOpen() ||
+    cashierStore.get() !== null
+  );
+}

@@ -1,3 +1,4 @@
+import type { BatchDownloadInclude, BatchTranscriptFormat } from "@yuelu/contracts/constants";
 import { apiBase } from "@/config/env.ts";
 
 /**
@@ -16,8 +17,16 @@ export function audioDownloadUrl(fileId: number): string {
   return url("/api/v3/audio/download", { fileId, inline: 0 });
 }
 
-export function batchDownloadUrl(fileIds: number[]): string {
-  return url("/api/v1/audio/download/batch", { fileIds: fileIds.join(",") });
+/** A zip of the records' originals, or (docs/records-api.md) of their transcripts in `format`, or both. */
+export function batchDownloadUrl(
+  fileIds: number[],
+  contents: { include?: BatchDownloadInclude; format?: BatchTranscriptFormat } = {},
+): string {
+  const { include = "audio", format = "txt" } = contents;
+  return url("/api/v1/audio/download/batch", {
+    fileIds: fileIds.join(","),
+    ...(include !== "audio" ? { include, format } : {}),
+  });
 }
 
 /** Follows a download link without leaving the page. */

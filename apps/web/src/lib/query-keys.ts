@@ -85,6 +85,8 @@ export const queryKeys = {
     deliveries: (endpointId: number, page: number) =>
       [...me, "integrations", "webhooks", endpointId, "deliveries", page] as const,
   },
+  /** the voices the account remembers (/people, docs/people.md) */
+  people: [...me, "people"] as const,
   /** not personal: the built-in tunes (named in `lang`) and what this install's voice features can do */
   voiceTunes: (lang: string) => ["voice", "tunes", lang] as const,
   voiceCapabilities: ["voice", "capabilities"] as const,

@@ -10,6 +10,10 @@ export const StorageKey = {
   exportOptions: "yuelu_export_options",
   /** the last transcription language chosen (zh, en, auto): a preference, kept across logouts */
   transcribeLanguage: "yuelu_transcribe_language",
+  /** the day (YYYY-MM-DD, this browser's) the check-in was last offered: at most once a day per browser */
+  checkinOffered: "yuelu_checkin_offered",
+  /** transcript edits typed on /detail and not yet saved, by record (restored after a reload; cleared on logout) */
+  transcriptDrafts: "yuelu_transcript_drafts",
 } as const;
 
 export function readStorage(key: string): string | null {
@@ -36,11 +40,17 @@ export function removeStorage(key: string): void {
   }
 }
 
+/** Kept across logouts: preferences, and what this browser was already offered today. */
+const KEPT_ON_LOGOUT: readonly string[] = [
+  StorageKey.lang,
+  StorageKey.exportOptions,
+  StorageKey.transcribeLanguage,
+  StorageKey.checkinOffered,
+];
+
 /** Logout clears every key this app stores (spec §4). */
 export function clearAllStorage(): void {
   for (const key of Object.values(StorageKey)) {
-    if (key !== StorageKey.lang && key !== StorageKey.exportOptions && key !== StorageKey.transcribeLanguage) {
-      removeStorage(key);
-    }
+    if (!KEPT_ON_LOGOUT.includes(key)) removeStorage(key);
   }
 }

@@ -70,6 +70,7 @@ export function message(over: Partial<Message> & Pick<Message, "notifyId">): Mes
     senderName: "悦录",
     sendTimeStr: "2025-01-02 10:00:00",
     sendTime: 1_735_783_200,
+    items: [],
     ...over,
   };
 }

@@ -45,6 +45,7 @@ export function record(over: Record<string, unknown> = {}) {
     fileStatus: 2,
     timeLen: 125,
     updateTime: 1_735_787_045,
+    createTime: 1_735_700_645,
     format: "mp3",
     fileSize: 1_572_864,
     sampleRate: 16000,

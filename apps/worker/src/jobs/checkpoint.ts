@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
+import type { PartialSegment } from "@yuelu/contracts";
 import type { SpeechRegion } from "../audio/vad.ts";
 import type { AsrSegment } from "../engines/asr/types.ts";
+import { punctuate } from "../speech/punctuate.ts";
 
 /**
  * Checkpoints of a transcription (issue 32): what an attempt recognised before it was cut (SIGKILL,
@@ -37,6 +39,12 @@ export interface TranscriptionCheckpoint {
   /** how many of the regions that is */
   regionsDone: number;
   segments: AsrSegment[];
+  /**
+   * The same segments as the owner reads them while the task runs (issue 43: /detail shows the text
+   * recognised so far, `partialTranscript` in packages/domain): punctuated as the finished transcript
+   * will be, without word timings or empty text. Never used to resume.
+   */
+  preview?: PartialSegment[];
   /** the language the engine heard ("auto" tasks) */
   language?: string;
   /** the attempt that wrote it (transcription_tasks.attempts) */
@@ -49,6 +57,16 @@ export function regionsDigest(regions: readonly SpeechRegion[]): string {
   const hash = createHash("sha256");
   for (const r of regions) hash.update(`${Math.round(r.startMs)}-${Math.round(r.endMs)};`);
   return `${regions.length}:${hash.digest("hex").slice(0, 16)}`;
+}
+
+/** Segments as the owner reads them before the transcript is finished (the checkpoint's `preview`). */
+export function previewOf(segments: readonly AsrSegment[], language: string): PartialSegment[] {
+  const out: PartialSegment[] = [];
+  for (const s of segments) {
+    const text = punctuate(s.text, language);
+    if (text) out.push({ startTime: Math.round(s.startMs), endTime: Math.round(s.endMs), text });
+  }
+  return out;
 }
 
 /**

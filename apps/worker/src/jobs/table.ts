@@ -1,7 +1,9 @@
 import { JOBS, type JobDefinition, type JobKind, type JobPayload, ttsFailureReason } from "@yuelu/contracts";
 import {
   type DomainContext,
+  failClip,
   failNoteTask,
+  failStuckClips,
   failStuckNoteTasks,
   failStuckTranscriptions,
   failStuckTtsTasks,
@@ -10,6 +12,7 @@ import {
   failTtsTask,
   failVoiceTask,
   type JobLookup,
+  retryClip,
   retryNoteTask,
   retryTask,
   retryTtsTask,
@@ -21,6 +24,7 @@ import { AsrEngineUnavailableError } from "../engines/asr/types.ts";
 import { TtsEngineUnavailableError } from "../engines/tts/types.ts";
 import { WrongLanguageError } from "../speech/language-check.ts";
 import { requeueDueDeliveries } from "../webhooks/queue.ts";
+import { ClipGoneError, clipFailureOf, PermanentClipError } from "./cut-clip.ts";
 import { isPermanentNoteFailure, NoteTaskGoneError, noteFailureOf } from "./notes.ts";
 import { isPermanentSynthesisFailure, synthesisFailureOf, TtsTaskGoneError } from "./synthesize-speech.ts";
 import { failureOf, PermanentTranscriptionError, TaskGoneError } from "./transcribe.ts";
@@ -199,6 +203,23 @@ export const WORKER_JOBS = {
     worker: { ...TASK_LOCKS, lockDuration: 120_000 },
     // notes tasks stuck in queue/running (or whose job is gone), failed and their tokens settled
     stuck: taskSweep(JOBS.note, "failedStuckNoteTasks", failStuckNoteTasks),
+  },
+  clip: {
+    def: JOBS.clip,
+    label: "clip",
+    metric: "clip",
+    settle: taskSettlement(JOBS.clip, {
+      isGone: (error) => error instanceof ClipGoneError,
+      // a missing or unreadable source stays so
+      isPermanent: (error) => error instanceof PermanentClipError,
+      failureOf: clipFailureOf,
+      // nothing was charged: nothing to refund
+      fail: (domain, { clipId }, failure) => failClip(domain, clipId, failure),
+      retry: (domain, { clipId }) => retryClip(domain, clipId),
+    }),
+    worker: TASK_LOCKS,
+    // clips stuck in queue/cutting (or whose job is gone), failed
+    stuck: taskSweep(JOBS.clip, "failedStuckClips", failStuckClips),
   },
   webhook: {
     def: JOBS.webhook,

@@ -1,6 +1,7 @@
 import {
   failureReason,
   MEDIA_LENGTH_TOLERANCE_SECONDS,
+  type PartialSegment,
   type Segment,
   StatusCode,
   speakerLabel,
@@ -21,14 +22,16 @@ import { energyProfile } from "../audio/vad.ts";
 import type { AsrEngineResolver } from "../engines/asr/factory.ts";
 import { type AsrEngine, AsrEngineUnavailableError, type AsrLanguage, type AsrSegment } from "../engines/asr/types.ts";
 import { BackgroundVoicePrints } from "../speech/background-voice-prints.ts";
-import { hasHan, toSimplified } from "../speech/chinese.ts";
 import { diarize, type VoicePrints } from "../speech/diarize.ts";
 import { type Hearing, hear } from "../speech/hear.ts";
 import { englishEvidence, guardLanguage, judgeEnglish, WrongLanguageError } from "../speech/language-check.ts";
 import { punctuate } from "../speech/punctuate.ts";
+import { type SpeakerEmbedder, speakerVoices } from "../speech/speaker-prints.ts";
+import { storedWords, timeSegmentWords } from "../speech/word-times.ts";
 import {
   CHECKPOINT_VERSION,
   type CheckpointBasis,
+  previewOf,
   regionsDigest,
   resumePoint,
   type TranscriptionCheckpoint,
@@ -50,6 +53,8 @@ export interface TranscribeContext {
    * checkpoints): a cut attempt's successor recognises only what came after the last one
    */
   checkpointEveryMs?: number;
+  /** how speakers' voiceprints are made (speech/speaker-prints.ts; default: MFCC statistics) */
+  speakers?: SpeakerEmbedder;
 }
 
 /** Default recording per checkpoint: ~3–15 s of work for the local engines on two cores. */
@@ -198,6 +203,15 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
   });
   const everyMs = ctx.checkpointEveryMs ?? CHECKPOINT_EVERY_MS;
   let basis: CheckpointBasis | undefined;
+  // the checkpoints' preview, punctuated once per segment: batches only ever add segments at the end
+  const preview = { segments: [] as PartialSegment[], of: 0, language: "" };
+  const previewFor = (soFar: readonly AsrSegment[], heard: string | undefined) => {
+    const shownIn = normaliseLanguage(heard) ?? language;
+    if (shownIn !== preview.language || soFar.length < preview.of) Object.assign(preview, { segments: [], of: 0 });
+    preview.segments.push(...previewOf(soFar.slice(preview.of), shownIn));
+    Object.assign(preview, { of: soFar.length, language: shownIn });
+    return preview.segments;
+  };
   try {
     hearing = await hear(
       engine,
@@ -234,6 +248,7 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
                 offsetMs,
                 regionsDone,
                 segments: soFar,
+                preview: previewFor(soFar, heard),
                 ...(heard ? { language: heard } : {}),
                 attempt: task.attempt,
                 savedAt: new Date().toISOString(),
@@ -274,30 +289,37 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
 
   // 4. speakers (clustering the voice prints)
   const dia = await diarize(pcm, segments, { speakerCount: task.speakerCount, profile, features });
+  // each speaker's voiceprint, comparable across recordings (docs/people.md): kept and matched by the domain
+  const speakerPrints = speakerVoices(pcm, segments, dia.speakers, profile, ctx.speakers);
   await checkpoint(P.diarized);
   stage("diarizeMs");
 
-  // 5. punctuation and the stored shape
-  const stored: Segment[] = segments.map((s, i) => ({
-    spkName: speakerLabel(dia.speakers[i] ?? 0, transcriptLanguage),
-    startTime: Math.round(s.startMs),
-    endTime: Math.round(s.endMs),
-    text: punctuate(s.text, transcriptLanguage),
-    ...(s.words?.length
-      ? {
-          words: s.words.map((w) => ({
-            text: hasHan(w.text) ? toSimplified(w.text) : w.text,
-            startTime: Math.round(w.startMs),
-            endTime: Math.round(w.endMs),
-          })),
-        }
-      : {}),
-  }));
+  // 5. every word's times (measured from the audio: speech/word-times.ts), punctuation and the stored shape
+  const timed = await timeSegmentWords(segments, pcm, transcriptLanguage, abort.signal);
+  const stored: Segment[] = segments.map((s, i) => {
+    const segment: Segment = {
+      spkName: speakerLabel(dia.speakers[i] ?? 0, transcriptLanguage),
+      startTime: Math.round(s.startMs),
+      endTime: Math.round(s.endMs),
+      text: punctuate(s.text, transcriptLanguage),
+      speaker: dia.speakers[i] ?? 0,
+    };
+    const words = storedWords(timed[i], segment.text, segment);
+    if (words) segment.words = words;
+    return segment;
+  });
 
   // 6. transcript + status 2, together
   await pending;
   const audioReport = hearing.report;
-  if (!(await completeTask(ctx.domain, taskId, { segments: stored, language: transcriptLanguage, audioReport }))) {
+  if (
+    !(await completeTask(ctx.domain, taskId, {
+      segments: stored,
+      language: transcriptLanguage,
+      audioReport,
+      voices: speakerPrints,
+    }))
+  ) {
     throw new TaskGoneError(taskId);
   }
   stage("saveMs");

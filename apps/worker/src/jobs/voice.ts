@@ -22,8 +22,10 @@ import type { TtsEngineResolver } from "../engines/tts/factory.ts";
 import { TtsEngineUnavailableError } from "../engines/tts/types.ts";
 import { PermanentVoiceError } from "../engines/voice/errors.ts";
 import {
+  type ApparentSpeaker,
   analyseVoiceSample,
   convertSong,
+  judgeSpeaker,
   resample,
   singSong,
   speakAsFloats,
@@ -156,20 +158,32 @@ const baseCost = (voice: LibraryVoice, profile: VoiceProfile, target: VoiceProfi
 const EFFECT_STYLES: ReadonlySet<string> = new Set(["robot", "whisper"]);
 
 /**
- * The library voices worth measuring against a profile: people's voices (not EFFECT_STYLES) whose
- * labelled gender fits its pitch (below 160 Hz men's voices, above 200 Hz women's and children's, between
- * them all; "neutral" always), at most 8 — each costs a rendering and an analysis (about half a second), and
- * a training should not take minutes on a busy machine. All of them when the labels leave none.
+ * Whether a library voice is of the sample's apparent kind (engines/voice/apparent-speaker.ts): a man's
+ * voice (of any age but a child's) for a man, a woman's (not a girl's) for a woman, a child's for a child.
+ */
+const ofKind = (voice: LibraryVoice, who: ApparentSpeaker) =>
+  who.age === "child" ? voice.ageGroup === "child" : voice.ageGroup !== "child" && voice.gender === who.sex;
+
+/**
+ * The library voices worth measuring against a profile (issue 43): people's voices (not EFFECT_STYLES) of
+ * the speaker's apparent sex and age — never a child's or a woman's voice for a man, nor a man's for a
+ * woman or a child: JFK (a man shouting at 255 Hz) was based on 朵朵, a girl's voice, when pitch alone
+ * chose. Profiles stored without `apparent` are judged by their pitch. Where the library has none of the
+ * kind: for a child a woman's voice, then "neutral" voices, and only then any person's (an install whose
+ * operators disabled every voice of the kind still trains). At most 8 — each costs a rendering and an
+ * analysis (about half a second), and a training should not take minutes on a busy machine. The nearest
+ * of them by pitch and formants becomes the base (baseCost).
  */
 export function likelyBases(voices: LibraryVoice[], target: VoiceProfile): LibraryVoice[] {
   const people = voices.filter((v) => !EFFECT_STYLES.has(v.style));
   const pool = people.length > 0 ? people : voices;
-  const fits = (v: LibraryVoice) => {
-    if (v.gender === "neutral" || (target.medianHz >= 160 && target.medianHz <= 200)) return true;
-    return target.medianHz < 160 ? v.gender === "male" : v.gender === "female" || v.ageGroup === "child";
-  };
-  const likely = pool.filter(fits);
-  return (likely.length > 0 ? likely : pool).slice(0, 8);
+  const who = target.apparent ?? judgeSpeaker(target.medianHz, null, null);
+  const tiers = [
+    pool.filter((v) => ofKind(v, who)),
+    who.age === "child" ? pool.filter((v) => v.gender === "female" && v.ageGroup !== "child") : [],
+    pool.filter((v) => v.gender === "neutral" && v.ageGroup !== "child"),
+  ];
+  return (tiers.find((tier) => tier.length > 0) ?? pool).slice(0, 8);
 }
 
 /** A stored upload's audio, decoded no further than `acceptedSeconds` (its measured length, or its kind's limit). */
@@ -199,7 +213,7 @@ async function storeMp3(ctx: VoiceJobContext, key: string, channels: Float32Arra
 /**
  * Checks the sample (too short/long, quiet, clipped, noisy, no speech, several speakers: 40003 with
  * the first problem), measures its profile, picks the library voice of its language closest to it
- * (pitch and formants), and makes a preview: that voice moved toward the profile (voice matching).
+ * (pitch and formants) among those of the speaker's apparent sex and age (likelyBases), and makes a preview: that voice moved toward the profile (voice matching).
  * With a clone server configured the voice is a clone of the sample instead (cloneVoice).
  */
 async function trainVoice(id: number, ctx: VoiceJobContext) {

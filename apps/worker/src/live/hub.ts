@@ -93,6 +93,11 @@ export class LiveHub {
     return this.sessions.size;
   }
 
+  /** Sessions held here (connected, or waiting to be resumed) and being opened: a worker with any does not sleep. */
+  get held(): number {
+    return this.sessions.size + this.opening;
+  }
+
   /** Sessions with a connection: the ones that take a place (LIVE_MAX_SESSIONS). */
   get connected(): number {
     let count = 0;
@@ -161,6 +166,8 @@ export class LiveHub {
       this.opening--;
     }
     if ("refused" in admission) return { refused: admission.refused };
+    // the model is loaded by the first session (engines/idle.ts): start now, while the first audio arrives
+    chosen.engine.warm?.().catch(() => {});
     for (const gone of admission.replaced) this.sessions.get(gone)?.replaced();
     const session = new LiveSession(
       id,

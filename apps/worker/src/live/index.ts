@@ -64,15 +64,12 @@ export async function startLiveCaptions(options: {
     publicUrl: live.LIVE_PUBLIC_URL,
     token,
   });
+  // The models are loaded by the first session that needs them (its first caption waits the ~0.5 s that
+  // takes) and let go when no session has used them for ENGINE_IDLE_SECONDS: an idle worker holds none.
   for (const report of hub.reports()) {
-    if (report.available) {
-      // load the model now: the first caption must not wait for it
-      engines[report.language].warm?.().catch((error) => {
-        options.log.error({ err: error, language: report.language }, "live captions: could not load the model");
-      });
-      continue;
+    if (!report.available) {
+      options.log.warn({ language: report.language }, `live captions (${report.language}): ${report.reason}`);
     }
-    options.log.warn({ language: report.language }, `live captions (${report.language}): ${report.reason}`);
   }
   options.log.info({ url: server.url, max: live.LIVE_MAX_SESSIONS }, "live captions listening");
   return {

@@ -23,6 +23,8 @@ import type { LiveSession, LiveSink } from "./session.ts";
 export interface LiveServer {
   /** how the API reaches this server: ws://host:port/live */
   url: string;
+  /** the port it listens on (the launcher relays a sleeping worker's sockets to it) */
+  port: number;
   close(): Promise<void>;
 }
 
@@ -218,6 +220,7 @@ export async function startLiveServer(options: {
   const url = options.publicUrl ?? `ws://${host.includes(":") ? `[${host}]` : host}:${port}/live`;
   return {
     url,
+    port,
     async close() {
       await hub.close();
       for (const client of wss.clients) client.terminate();

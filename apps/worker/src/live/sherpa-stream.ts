@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { engineIdleMs } from "../engines/idle.ts";
 import type { LiveEngine, LiveStream, LiveUpdate } from "./stream.ts";
 
 const RATE = 16_000;
@@ -59,7 +60,10 @@ export class SherpaLiveStream implements LiveStream {
   private utteranceStart = 0;
   private lastPartial = "";
 
-  constructor(private readonly recognizer: OnlineRecognizer) {
+  constructor(
+    private readonly recognizer: OnlineRecognizer,
+    private readonly onDispose: () => void = () => {},
+  ) {
     this.stream = recognizer.createStream();
   }
 
@@ -92,12 +96,17 @@ export class SherpaLiveStream implements LiveStream {
     return out;
   }
 
-  dispose(): void {}
+  dispose(): void {
+    this.onDispose();
+  }
 }
 
 export class SherpaLiveEngine implements LiveEngine {
   readonly name = "sherpa-streaming";
+  /** made by the first session, let go ENGINE_IDLE_SECONDS after the last one ends (engines/idle.ts) */
   private recognizer?: OnlineRecognizer;
+  private streams = 0;
+  private idle?: NodeJS.Timeout;
 
   constructor(private readonly modelDir: string | undefined) {}
 
@@ -140,6 +149,19 @@ export class SherpaLiveEngine implements LiveEngine {
   }
 
   createStream(): LiveStream {
-    return new SherpaLiveStream(this.load());
+    const recognizer = this.load();
+    this.streams += 1;
+    clearTimeout(this.idle);
+    let ended = false;
+    return new SherpaLiveStream(recognizer, () => {
+      if (ended) return;
+      ended = true;
+      this.streams -= 1;
+      if (this.streams > 0) return;
+      this.idle = setTimeout(() => {
+        if (this.streams === 0) this.recognizer = undefined;
+      }, engineIdleMs());
+      this.idle.unref();
+    });
   }
 }

@@ -134,6 +134,11 @@ export class ModelProvisioner {
     this.running.set(key, run);
   }
 
+  /** Whether a download is under way (a sleeping worker would cut it). */
+  get downloading(): boolean {
+    return this.running.size > 0;
+  }
+
   /** Waits for the downloads under way (tests, and the CLI). */
   async settled(): Promise<void> {
     await Promise.allSettled([...this.running.values()]);

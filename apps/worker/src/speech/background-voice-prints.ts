@@ -34,7 +34,9 @@ export class BackgroundVoicePrints {
         db: profile.db,
         threshold: profile.threshold,
       };
-      thread = new Worker(new URL("./voice-print-thread.mjs", import.meta.url), { workerData: data });
+      // compiled (dist/…/background-voice-prints.js): the thread's compiled file; from the sources: tsx's entry
+      const entry = import.meta.url.endsWith(".js") ? "./voice-print-thread.js" : "./voice-print-thread.mjs";
+      thread = new Worker(new URL(entry, import.meta.url), { workerData: data });
       thread.on("message", (answer: VoicePrintAnswer) => this.settle(answer.key, answer));
       thread.on("error", () => this.giveUp());
       thread.on("exit", () => this.giveUp());

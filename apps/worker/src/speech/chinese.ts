@@ -1,4 +1,4 @@
-import * as OpenCC from "opencc-js/t2cn";
+import { createRequire } from "node:module";
 
 /**
  * Chinese text as users expect it, whatever the engine wrote: Simplified characters (whisper often
@@ -14,7 +14,11 @@ let converter: ((text: string) => string) | undefined;
 
 /** Traditional (Taiwan, Hong Kong or OpenCC standard forms) → Simplified, character by character. */
 export function toSimplified(text: string): string {
-  converter ??= OpenCC.Converter({ from: "tw", to: "cn" });
+  // loaded by the first Chinese text (its tables are a few MB a worker that never meets one does not hold)
+  converter ??= (createRequire(import.meta.url)("opencc-js/t2cn") as typeof import("opencc-js/t2cn")).Converter({
+    from: "tw",
+    to: "cn",
+  });
   return converter(text);
 }
 

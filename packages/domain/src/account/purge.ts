@@ -14,6 +14,7 @@ import { uploadedAvatarKey } from "./avatar.ts";
 export async function purgeAccount(ctx: DomainContext, userId: number): Promise<void> {
   const keys = await transact(ctx, async (tx, after) => {
     const records = await tx.audioRecord.findMany({ where: { userId }, select: { storageKey: true } });
+    const clips = await tx.clip.findMany({ where: { userId }, select: { storageKey: true, audioKey: true } });
     const voices = await tx.userVoice.findMany({ where: { userId }, select: { sourceKey: true, previewKey: true } });
     const works = await tx.voiceWork.findMany({
       where: { userId },
@@ -32,6 +33,8 @@ export async function purgeAccount(ctx: DomainContext, userId: number): Promise<
     await tx.audioRecord.deleteMany({ where: { userId } });
     await tx.folder.deleteMany({ where: { userId } });
     await tx.hotWord.deleteMany({ where: { userId } });
+    // voiceprints (docs/people.md): the people named; the speakers' prints went with the records
+    await tx.person.deleteMany({ where: { userId } });
     await tx.voiceWork.deleteMany({ where: { userId } });
     await tx.userVoice.deleteMany({ where: { userId } });
     await tx.ttsTask.deleteMany({ where: { userId } });
@@ -50,6 +53,7 @@ export async function purgeAccount(ctx: DomainContext, userId: number): Promise<
     after.publish({ type: "user.changed", userId });
     return [
       ...records.map((r) => r.storageKey),
+      ...clips.flatMap((c) => [c.storageKey, c.audioKey]),
       ...voices.flatMap((v) => [v.sourceKey, v.previewKey]),
       ...works.flatMap((w) => [w.inputKey, w.outputKey, w.vocalsKey]),
       ...speech.flatMap((s) => (s.outputKey ? [s.outputKey] : [])),

@@ -3,7 +3,7 @@ import { StatusCode, TradeStatus } from "@yuelu/contracts";
 import type { OrderModel } from "@yuelu/db";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
-import { sendUserMessage } from "../messages/send.ts";
+import { sendNotice } from "../messages/notices.ts";
 import { advanceTasks } from "../rewards/task-progress.ts";
 import { addSeconds, businessDay, SECONDS } from "../time.ts";
 import { transact } from "../transaction.ts";
@@ -272,10 +272,18 @@ export async function settleOrder(ctx: Ctx, report: PaymentReport): Promise<"gra
     });
     await advanceTasks(tx, order.userId, "purchase", 1, businessDay(now, ctx.config.BUSINESS_TZ));
     const cardUntil = addSeconds(now, CARD_VALIDITY.purchase);
-    await sendUserMessage(tx, order.userId, {
-      ...purchaseMessage(goods, { memberUntil, cardUntil, timeZone: ctx.config.BUSINESS_TZ }),
-      sourceRef: `order:${orderNumber}`,
-    });
+    // a receipt: listed in the day's one purchases notice (messages/notices.ts)
+    await sendNotice(
+      tx,
+      order.userId,
+      "purchase",
+      {
+        ...purchaseMessage(goods, { memberUntil, cardUntil, timeZone: ctx.config.BUSINESS_TZ }),
+        ref: `order:${orderNumber}`,
+        at: now,
+      },
+      ctx.config.BUSINESS_TZ,
+    );
     after.publish({ type: "user.changed", userId: order.userId });
     after.publish({ type: "order.changed", userId: order.userId, orderNumber });
     after.publish({ type: "order.paid", userId: order.userId, orderNumber, goodsId: order.goodsId });

@@ -2,6 +2,7 @@ import { type Lang, type Message, StatusCode, toEpochSeconds } from "@yuelu/cont
 import type { Prisma } from "@yuelu/db";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { noticeItems } from "./notices.ts";
 
 /**
  * The message centre (spec §4 Messages): the user's own messages and broadcasts to everyone, newest
@@ -49,6 +50,11 @@ export async function messageList(
     senderName: lang === "en" && n.senderName === "悦录" ? "Yuelu" : n.senderName,
     sendTimeStr: timeStr(n.sendTime, ctx.config.BUSINESS_TZ),
     sendTime: toEpochSeconds(n.sendTime),
+    items: noticeItems(n.items).map((item) => ({
+      title: lang === "en" ? item.titleEn : item.title,
+      text: lang === "en" ? item.lineEn : item.line,
+      sendTime: item.at,
+    })),
   }));
 }
 

@@ -9,6 +9,8 @@ export interface UserMessage {
   sender?: string;
   /** what sent it ('order:<orderNumber>'…): one message per user and ref, however often the event repeats */
   sourceRef: string;
+  /** when its event happened (absent: now): a message is dated at its event */
+  at?: Date;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function sendUserMessage(tx: Tx, userId: number, message: UserMessa
         notifyTextEn: message.textEn,
         senderName: message.sender ?? "悦录",
         sourceRef: message.sourceRef,
+        ...(message.at ? { sendTime: message.at } : {}),
       },
     ],
     skipDuplicates: true,

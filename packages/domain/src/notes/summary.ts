@@ -8,7 +8,8 @@
  * the sentences — so words the text keeps returning to count, while words in every sentence do not.
  * A sentence scores the sum of its distinct terms' weights over √(distinct terms); sentences with
  * fewer than 3 terms (interjections) are passed over unless nothing else is left. About 20 % of the
- * sentences are kept: at least 3 (or all, when there are fewer), at most 5.
+ * sentences are kept: at least 3 (or all, when there are fewer), at most 5. A sentence said again (the
+ * same words, or nearly: see nearlySame) is kept once, where it scores best — a summary never repeats itself.
  */
 
 const TERMINATORS = new Set(["。", "！", "？", "!", "?"]);
@@ -80,7 +81,40 @@ export function summaryLength(count: number): number {
   return Math.min(SUMMARY_MAX_SENTENCES, Math.max(SUMMARY_MIN_SENTENCES, Math.round(count * SUMMARY_RATIO)));
 }
 
-/** The selected sentences, in their original order. */
+/** Letters, digits and Han characters of a sentence, lower-cased: what "the same sentence" compares. */
+function normalized(sentence: string): string {
+  return sentence.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+}
+
+function bigrams(text: string): Set<string> {
+  const chars = [...text];
+  if (chars.length < 2) return new Set(chars);
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < chars.length; i++) out.add(chars[i]! + chars[i + 1]!);
+  return out;
+}
+
+/** At or above this likeness (Dice over character pairs) two sentences are one said twice. */
+export const NEAR_DUPLICATE = 0.8;
+
+/**
+ * Whether two sentences are the same one said again: equal once case, spaces and punctuation are set
+ * aside, or sharing nearly all their character pairs ("下周一上线。" / "下周一上线吧！", "The meeting ends at
+ * five." / "The meeting ends at five o'clock.").
+ */
+export function nearlySame(a: string, b: string): boolean {
+  const x = normalized(a);
+  const y = normalized(b);
+  if (x === y) return true;
+  if (x === "" || y === "") return false;
+  const p = bigrams(x);
+  const q = bigrams(y);
+  let shared = 0;
+  for (const g of p) if (q.has(g)) shared++;
+  return (2 * shared) / (p.size + q.size) >= NEAR_DUPLICATE;
+}
+
+/** The selected sentences, in their original order; never two that are nearly the same. */
 export function summarizeSentences(sentences: string[]): string[] {
   const n = sentences.length;
   if (n === 0) return [];
@@ -99,11 +133,15 @@ export function summarizeSentences(sentences: string[]): string[] {
   });
   // Informative sentences first; among equals the earlier one.
   scored.sort((a, b) => Number(a.short) - Number(b.short) || b.score - a.score || a.index - b.index);
-  const picked = scored
-    .slice(0, summaryLength(n))
-    .map((s) => s.index)
-    .sort((a, b) => a - b);
-  return picked.map((i) => sentences[i]!);
+  // The best first, passing over a sentence the summary already holds (said again, nearly word for word).
+  const want = summaryLength(n);
+  const picked: number[] = [];
+  for (const { index } of scored) {
+    if (picked.length === want) break;
+    if (picked.some((p) => nearlySame(sentences[p]!, sentences[index]!))) continue;
+    picked.push(index);
+  }
+  return picked.sort((a, b) => a - b).map((i) => sentences[i]!);
 }
 
 /** Joins sentences: nothing after a Chinese sentence (Han character or full-width mark), a space otherwise. */

@@ -42,8 +42,15 @@ export async function deleteRecordsForever(
     const now = ctx.clock.now();
     for (const task of open) await refundTranscription(tx, task.id, now);
     for (const note of unsettledNotes) await settleNoteTask(tx, note.id, now);
+    // the records' clips go with them (by cascade), and their files after the commit (docs/clips.md)
+    const clips = await tx.clip.findMany({
+      where: { fileId: { in: fileIds } },
+      select: { storageKey: true, audioKey: true },
+    });
     await tx.audioRecord.deleteMany({ where: { fileId: { in: fileIds }, userId } });
-    return binned.map((r) => r.storageKey);
+    return [...binned.map((r) => r.storageKey), ...new Set(clips.flatMap((c) => [c.storageKey, c.audioKey]))].filter(
+      (key): key is string => !!key,
+    );
   });
   for (const key of storageKeys) {
     await ctx.files.delete(key).catch((error) => onFileError(error, key));

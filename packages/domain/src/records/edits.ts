@@ -1,4 +1,5 @@
 import {
+  carryWordTimes,
   type EditableSegment,
   isValidSpeakerName,
   localSpeakerName,
@@ -9,6 +10,7 @@ import {
 import type { Prisma } from "@yuelu/db";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { keepSpeakerMarks, learnNames } from "../people/people.ts";
 import { type Tx, transact } from "../transaction.ts";
 import { segmentsOf } from "./segments.ts";
 import { writeTranscript } from "./transcript.ts";
@@ -18,6 +20,11 @@ import { writeTranscript } from "./transcript.ts";
  * (update_text), one segment's text or speaker (update_para, a rename of one or of all), the summary
  * (update_abstracts). Each is one transaction on the locked transcript, written and announced once
  * (writeTranscript): search sees the edit when it commits, integrators get one `transcript.updated`.
+ *
+ * An edit may name the version it was made on (the page's get_text, or its last edit's answer): when the
+ * locked transcript is at another one — another tab or device changed it meanwhile — it is refused with
+ * 30002 and nothing is written. The check is made on the locked row and the write is conditional on the same
+ * version, so of two edits made on one version exactly one is written.
  */
 
 type Ctx = Pick<DomainContext, "db" | "events">;
@@ -50,12 +57,18 @@ export interface Written {
   updatedAt: Date;
 }
 
-/** update_text: replaces every segment; a segment whose start and text did not change keeps its word timings. */
+/** 30002 when the edit was made on another version than the transcript's now. */
+function checkVersion(t: LockedTranscript, expected: number | undefined): void {
+  if (expected !== undefined && expected !== t.version) throw new AppError(StatusCode.TranscriptChanged);
+}
+
+/** update_text: replaces every segment; the words an edit did not change keep their times (keepWordTimings). */
 export async function replaceSegments(
   ctx: Ctx,
   userId: number,
   fileId: number,
   input: EditableSegment[],
+  version?: number,
 ): Promise<Written & { segments: number }> {
   const segments: Segment[] = input.map((s) => {
     const segment: Segment = {
@@ -69,23 +82,37 @@ export async function replaceSegments(
   });
   return transact(ctx, async (tx, after) => {
     const before = await lockTranscript(tx, userId, fileId);
+    checkVersion(before, version);
     keepWordTimings(before.segments, segments);
-    const written = await saveSegments(tx, after, { fileId, userId, change: "edited" }, segments);
+    // people (docs/people.md): speaker numbers and person marks kept; names changed here teach too
+    const renamedSpeakers = keepSpeakerMarks(before.segments, segments);
+    if (renamedSpeakers.length) await learnNames(tx, { userId, fileId, speakers: renamedSpeakers }, segments);
+    const written = await saveSegments(tx, after, { fileId, userId, change: "edited", version }, segments);
     return { ...written, segments: segments.length };
   });
 }
 
 /**
- * The page edits segments without their word timings (get_text leaves them out): a segment whose
- * start and text did not change keeps the timings it had.
+ * The page edits segments without their word timings (get_text leaves them out): a segment keeps the
+ * timings it had — found by its start (else by its place, when the segments are as many as before) —
+ * and, where its text changed, the words the edit did not change keep theirs (carryWordTimes: issue 45).
  */
 function keepWordTimings(before: Segment[], after: Segment[]): void {
-  const words = new Map(before.filter((s) => s.words).map((s) => [`${s.startTime}\u0000${s.text}`, s.words]));
-  for (const segment of after) {
+  const byStart = new Map<number, Segment>();
+  for (const s of before) if (s.words?.length && !byStart.has(s.startTime)) byStart.set(s.startTime, s);
+  const samePlaces = before.length === after.length;
+  for (const [i, segment] of after.entries()) {
     if (segment.words) continue;
-    const kept = words.get(`${segment.startTime}\u0000${segment.text}`);
-    if (kept) segment.words = kept;
+    const was = byStart.get(segment.startTime) ?? (samePlaces ? before[i] : undefined);
+    if (!was?.words?.length) continue;
+    segment.words = was.text === segment.text ? was.words : retimed(was.words, segment);
   }
+}
+
+/** A segment's words after its text changed: the unchanged words keep their times. */
+function retimed(words: NonNullable<Segment["words"]>, segment: Segment): Segment["words"] {
+  const carried = carryWordTimes(words, segment.text, segment);
+  return carried.length ? carried : undefined;
 }
 
 export interface ParaEdit {
@@ -93,6 +120,8 @@ export interface ParaEdit {
   text?: string;
   spkName?: string;
   renameAll?: boolean;
+  /** the version the edit was made on (30002 when the transcript is at another) */
+  version?: number;
 }
 
 /** Two names of one speaker: equal, or the same default label in two languages. */
@@ -118,6 +147,7 @@ export async function editParagraph(ctx: Ctx, userId: number, fileId: number, ed
   const newNameRaw = (edit.spkName ?? "").trim().normalize("NFC");
   return transact(ctx, async (tx, after) => {
     const t = await lockTranscript(tx, userId, fileId);
+    checkVersion(t, edit.version);
     const segment = t.segments[edit.index];
     if (!segment) throw AppError.invalid("index", `must be below ${t.segments.length}`);
     const oldName = segment.spkName;
@@ -138,11 +168,24 @@ export async function editParagraph(ctx: Ctx, userId: number, fileId: number, ed
         }
       }
     }
-    if (edit.text !== undefined) segment.text = edit.text;
+    if (renamed > 0) {
+      // people (docs/people.md): a name given teaches the speaker's voice (single or all)
+      const speakers = t.segments.filter((s) => s.spkName === newName && s.speaker !== undefined);
+      await learnNames(tx, { userId, fileId, speakers: speakers.map((s) => s.speaker as number) }, t.segments);
+    }
+    if (edit.text !== undefined && edit.text !== segment.text) {
+      segment.text = edit.text;
+      // the words it did not change keep their times (issue 45)
+      if (segment.words?.length) {
+        const words = retimed(segment.words, segment);
+        if (words) segment.words = words;
+        else delete segment.words;
+      }
+    }
     const change = renamed > 0 ? "speakers" : "edited";
     const written =
       renamed > 0 || edit.text !== undefined
-        ? await saveSegments(tx, after, { fileId, userId, change }, t.segments)
+        ? await saveSegments(tx, after, { fileId, userId, change, version: edit.version }, t.segments)
         : { version: t.version, updatedAt: t.updatedAt };
     return { ...written, segments: t.segments, segment, oldName, newName, renamed };
   });
@@ -160,14 +203,16 @@ export async function saveAbstracts(ctx: Ctx, userId: number, fileId: number, ab
 async function saveSegments(
   tx: Tx,
   after: Parameters<typeof writeTranscript>[1],
-  write: { fileId: number; userId: number; change: "edited" | "speakers" },
+  write: { fileId: number; userId: number; change: "edited" | "speakers"; version: number | undefined },
   segments: Segment[],
 ): Promise<Written> {
+  const { version, ...rest } = write;
   const written = await writeTranscript(tx, after, {
-    ...write,
+    ...rest,
     fields: { asrResult: segments as unknown as Prisma.InputJsonValue },
+    ...(version !== undefined ? { expectedVersion: version } : {}),
   });
-  // the row is locked by the caller: it is there
-  if (!written) throw new AppError(StatusCode.RecordNotFound);
+  // the row is locked by the caller and its version checked: it is there, at that version
+  if (!written) throw new AppError(version === undefined ? StatusCode.RecordNotFound : StatusCode.TranscriptChanged);
   return written;
 }

@@ -1,4 +1,4 @@
-import { MENU_MAX, StatusCode } from "@yuelu/contracts";
+import { DEFAULT_SORT_ORDER, MENU_MAX, type RecordSortField, type SortOrder, StatusCode } from "@yuelu/contracts";
 import { type Db, Prisma } from "@yuelu/db";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
@@ -33,6 +33,21 @@ export async function visibleRecords(db: Db | Tx, userId: number, fileIds: numbe
   if (rows.length !== fileIds.length) throw notFound();
   const byId = new Map(rows.map((r) => [r.fileId, r]));
   return fileIds.map((id) => byId.get(id)!);
+}
+
+/**
+ * The order of a record list (docs/records-api.md "Library"): by name, by when the record was made
+ * (createTime — never updateTime, which a move or a restore rewrites) or by length, in `order` or the
+ * field's own default (names A→Z, newest and longest first); newest first when nothing is asked. Ties
+ * go by id in the same direction, so pages never repeat or skip a row.
+ */
+export function recordListOrder(
+  sortBy: RecordSortField = "time",
+  order: SortOrder = DEFAULT_SORT_ORDER[sortBy],
+): Prisma.AudioRecordOrderByWithRelationInput[] {
+  const first: Prisma.AudioRecordOrderByWithRelationInput =
+    sortBy === "name" ? { fileName: order } : sortBy === "duration" ? { timeLen: order } : { createdAt: order };
+  return [first, ...(sortBy === "time" ? [] : [{ createdAt: order }]), { fileId: order }];
 }
 
 /** 30001 unless the folder is the user's (another user's folder is never revealed). */

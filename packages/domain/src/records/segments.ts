@@ -33,6 +33,10 @@ export function segmentsOf(stored: unknown): Segment[] {
           .filter((w): w is Record<string, unknown> => typeof w === "object" && w !== null)
           .map((w) => ({ text: str(w.text), startTime: num(w.startTime), endTime: num(w.endTime) }));
       }
+      // people (docs/people.md): the speaker's number and its person's marks
+      if (typeof s.speaker === "number" && Number.isInteger(s.speaker) && s.speaker >= 0) segment.speaker = s.speaker;
+      if (typeof s.personId === "number" && Number.isInteger(s.personId)) segment.personId = s.personId;
+      if (s.suggested === true && segment.personId !== undefined) segment.suggested = true;
       return segment;
     });
 }

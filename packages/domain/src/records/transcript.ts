@@ -24,12 +24,17 @@ export interface TranscriptWrite {
   userId: number;
   change: TranscriptChange;
   fields: TranscriptFields;
+  /**
+   * Only over this version (an edit made on it): the update is conditional on the row still carrying it,
+   * and writes nothing otherwise (answers null). Not for the worker's finished transcript.
+   */
+  expectedVersion?: number;
 }
 
 /**
  * Writes the transcript and announces the change; answers its version, or null when the record has no
  * transcript (only the worker's finished transcript creates one: an edit or a note of a transcript deleted
- * meanwhile writes nothing).
+ * meanwhile writes nothing) or, with `expectedVersion`, when the transcript is at another version.
  */
 export async function writeTranscript(
   tx: Tx,
@@ -54,7 +59,7 @@ export async function writeTranscript(
         })
       : (
           await tx.transcript.updateManyAndReturn({
-            where: { fileId },
+            where: { fileId, ...(write.expectedVersion !== undefined ? { version: write.expectedVersion } : {}) },
             data: { ...fields, version: { increment: 1 } },
             select,
           })

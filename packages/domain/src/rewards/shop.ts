@@ -9,7 +9,7 @@ import {
 import type { ShopGoodsModel } from "@yuelu/db";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
-import { sendUserMessage } from "../messages/send.ts";
+import { sendNotice } from "../messages/notices.ts";
 import { transact } from "../transaction.ts";
 import { spendBeans } from "../wallet/ledger.ts";
 import { grantTimeCard } from "../wallet/time-cards.ts";
@@ -21,7 +21,7 @@ import { rewardText } from "./tasks.ts";
  * cannot be withdrawn: this is the only way to spend them.
  */
 
-type Ctx = Pick<DomainContext, "db" | "clock" | "events">;
+type Ctx = Pick<DomainContext, "db" | "clock" | "events" | "config">;
 
 export const SHOP_LEDGER_REASON = "shop";
 
@@ -99,13 +99,21 @@ export async function purchaseGoods(
       refId: `purchase:${purchase.id}`,
       now,
     });
-    await sendUserMessage(tx, userId, {
-      title: "兑换成功",
-      text: `已用 ${cost} 悦豆兑换「${goods.goodsName}」×${input.exchangeAmount}，${rewardText(RewardType.TimeCard, seconds, "zh")}已到账，有效期 ${validityDays(goods.effectiveTime)} 天。`,
-      titleEn: "Redeemed",
-      textEn: `You spent ${cost} beans on “${goods.goodsNameEn}” ×${input.exchangeAmount}: ${rewardText(RewardType.TimeCard, seconds, "en")} added, valid for ${validityDays(goods.effectiveTime)} days.`,
-      sourceRef: `shop:${purchase.id}`,
-    });
+    // a receipt: listed in the day's one purchases notice (messages/notices.ts)
+    await sendNotice(
+      tx,
+      userId,
+      "purchase",
+      {
+        ref: `shop:${purchase.id}`,
+        at: now,
+        title: "兑换成功",
+        text: `已用 ${cost} 悦豆兑换「${goods.goodsName}」×${input.exchangeAmount}，${rewardText(RewardType.TimeCard, seconds, "zh")}已到账，有效期 ${validityDays(goods.effectiveTime)} 天。`,
+        titleEn: "Redeemed",
+        textEn: `You spent ${cost} beans on “${goods.goodsNameEn}” ×${input.exchangeAmount}: ${rewardText(RewardType.TimeCard, seconds, "en")} added, valid for ${validityDays(goods.effectiveTime)} days.`,
+      },
+      ctx.config.BUSINESS_TZ,
+    );
     after.publish({ type: "user.changed", userId });
     return {
       exchangeAmount: input.exchangeAmount,

@@ -39,7 +39,8 @@ export async function welcomeGiftsSetting(tx: Tx): Promise<WelcomeGiftsSetting> 
  * - 'black_card': blackCardDays (30) of membership, while the campaign is enabled;
  * - 'invite': a time card of inviteSeconds (5 h), valid 1 year, when someone's invite code was given.
  * Each gift is a welcome_gifts row, unique per (userId, kind), and its card is unique per
- * (userId, 'welcome', kind): a gift is granted at most once. The rows' `shownAt` stays null until the
+ * (userId, 'welcome', kind): a gift is granted at most once. The account's one welcome message (what
+ * the gifts were) is sent with them, dated at the sign-up. The rows' `shownAt` stays null until the
  * onboarding dialogs announce them (user info flags received / receiveSuccess / blackProReceive).
  * Writes `users` and `welcome_gifts`: the caller announces "user.changed" for its commit.
  */
@@ -69,11 +70,13 @@ export async function grantWelcomeGifts(
   if (setting.blackCardEnabled && setting.blackCardDays > 0) {
     await gift("black_card", () => extendMembership(tx, userId, setting.blackCardDays * SECONDS.day, now));
   }
-  if (granted.length > 0) await sendUserMessage(tx, userId, welcomeMessage(granted, setting));
+  // The one welcome message, dated at the sign-up (never before the account existed).
+  const { createdAt } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { createdAt: true } });
+  await sendUserMessage(tx, userId, { ...welcomeMessage(granted, setting), at: createdAt > now ? createdAt : now });
   return granted;
 }
 
-/** The message that tells a new user what the welcome gifts were. */
+/** The message that welcomes a new user and tells what the welcome gifts were (when there were any). */
 function welcomeMessage(granted: GiftKind[], setting: WelcomeGiftsSetting): UserMessage {
   const hours = (seconds: number) => Math.round((seconds / SECONDS.hour) * 10) / 10;
   const zh: string[] = [];
@@ -90,11 +93,14 @@ function welcomeMessage(granted: GiftKind[], setting: WelcomeGiftsSetting): User
     zh.push(`${setting.blackCardDays} 天会员`);
     en.push(`${setting.blackCardDays} days of membership`);
   }
+  const intro = "欢迎加入悦录！上传或录制音视频即可转成文字，还可以文字转语音、管理你的声音。";
+  const introEn =
+    "Welcome to Yuelu! Upload or record audio and video to turn it into text, turn text into speech and manage your voices.";
   return {
-    title: "新人礼包已到账",
-    text: `欢迎加入悦录！已为你发放：${zh.join("、")}。`,
-    titleEn: "Your welcome gifts",
-    textEn: `Welcome to Yuelu! You received ${en.join(", ")}.`,
+    title: "欢迎使用悦录",
+    text: zh.length > 0 ? `${intro}已为你发放新人礼包：${zh.join("、")}。` : intro,
+    titleEn: "Welcome to Yuelu",
+    textEn: en.length > 0 ? `${introEn} Your welcome gifts: ${en.join(", ")}.` : introEn,
     sourceRef: "welcome",
   };
 }

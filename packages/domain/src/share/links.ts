@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import {
+  type Segment,
   SHARE_DEFAULT_EXPIRE_DAYS,
   SHARE_DEFAULT_REUSE_SECONDS,
   type ShareExpireDays,
@@ -13,6 +14,8 @@ import { defaultNickName } from "../account/sign-up.ts";
 import type { DomainContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { visibleTo } from "../records/library.ts";
+import { segmentsOf } from "../records/segments.ts";
+import { TaskState } from "../tasks/task-state.ts";
 import { transact } from "../transaction.ts";
 import { hashSharePassword, verifySharePassword } from "./password.ts";
 
@@ -35,6 +38,8 @@ export interface NewShareLink {
   expireDays: ShareExpireDays;
   password?: string | undefined;
   withAudio: boolean;
+  /** a link to one of the record's clips (docs/clips.md): a cut clip of the caller's */
+  clipId?: number | undefined;
 }
 
 const notFound = () => new AppError(StatusCode.RecordNotFound);
@@ -66,6 +71,7 @@ export function shareLinkView(row: ShareLinkRow, urlOf: ShareUrlOf, now: Date): 
     viewCount: row.viewCount,
     lastViewTime: toEpochSeconds(row.lastViewedAt),
     state: stateOf(row, now),
+    ...(row.clipId !== null ? { clipId: row.clipId } : {}),
   };
 }
 
@@ -86,6 +92,7 @@ export async function createShareLink(
   urlOf: ShareUrlOf,
 ): Promise<ShareLink> {
   await assertShareable(ctx.db, userId, input.fileId);
+  if (input.clipId !== undefined) await assertClipShareable(ctx.db, userId, input.fileId, input.clipId);
   const now = ctx.clock.now();
   const passwordHash = input.password ? await hashSharePassword(input.password) : null;
   const row = await ctx.db.shareLink.create({
@@ -97,9 +104,19 @@ export async function createShareLink(
       passwordHash,
       expiresAt: input.expireDays === 0 ? null : new Date(now.getTime() + input.expireDays * DAY_MS),
       createdAt: now,
+      clipId: input.clipId ?? null,
     },
   });
   return shareLinkView(row, urlOf, now);
+}
+
+/** The caller's clip of that record, cut: else 30001 (a clip still cutting, failed, or not theirs). */
+async function assertClipShareable(db: Ctx["db"], userId: number, fileId: number, clipId: number): Promise<void> {
+  const clip = await db.clip.findFirst({
+    where: { id: clipId, fileId, userId, status: TaskState.Done, storageKey: { not: null } },
+    select: { id: true },
+  });
+  if (!clip) throw notFound();
 }
 
 /**
@@ -189,6 +206,17 @@ export interface SharedRecord {
   };
   /** the only thing of the owner's a visitor sees: their nickname, unless it is still the default (null) */
   ownerName: string | null;
+  /** a link to one clip (docs/clips.md): the page shows it instead of the whole record */
+  clip?: {
+    id: number;
+    title: string;
+    startTime: number;
+    endTime: number;
+    kind: string;
+    storageKey: string;
+    /** its captions: times from the clip's start */
+    segments: Segment[];
+  };
 }
 
 export type ShareResolution = { ok: true; shared: SharedRecord } | { ok: false; reason: ShareRefusal };
@@ -216,6 +244,9 @@ export async function resolveShareToken(ctx: Ctx, token: string): Promise<ShareR
         },
       },
       user: { select: { nickName: true, phone: true, disabledAt: true, deleteRequestedAt: true } },
+      clip: {
+        select: { id: true, title: true, startTime: true, endTime: true, kind: true, segments: true, storageKey: true },
+      },
     },
   });
   if (!row) return { ok: false, reason: "not-found" };
@@ -225,11 +256,25 @@ export async function resolveShareToken(ctx: Ctx, token: string): Promise<ShareR
   // an owner an operator disabled, or who asked to delete their account, shares nothing any more
   if (row.user.disabledAt || row.user.deleteRequestedAt) return { ok: false, reason: "record-deleted" };
   const { deletedAt: _deleted, ...record } = row.record;
+  // a clip's link: the clip's own page (its file, its captions); a clip without its file is gone
+  if (row.clipId !== null && !row.clip?.storageKey) return { ok: false, reason: "record-deleted" };
+  const clip = row.clip?.storageKey
+    ? {
+        id: row.clip.id,
+        title: row.clip.title,
+        startTime: row.clip.startTime,
+        endTime: row.clip.endTime,
+        kind: row.clip.kind,
+        storageKey: row.clip.storageKey,
+        segments: segmentsOf(row.clip.segments),
+      }
+    : undefined;
   return {
     ok: true,
     shared: {
       link: { id: row.id, token: row.token, withAudio: row.withAudio, passwordHash: row.passwordHash },
       record,
+      ...(clip ? { clip } : {}),
       // the nickname made at sign-up ends with the phone's last four digits: that one is not shown
       ownerName:
         row.user.phone !== null && row.user.nickName === defaultNickName(row.user.phone) ? null : row.user.nickName,

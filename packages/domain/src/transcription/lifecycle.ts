@@ -1,7 +1,10 @@
 import { type Segment, transcriptionFailureMessage } from "@yuelu/contracts";
 import { Prisma } from "@yuelu/db";
 import type { DomainContext } from "../context.ts";
+import { sendNotice } from "../messages/notices.ts";
 import { sendUserMessage } from "../messages/send.ts";
+import { rememberSpeakers } from "../people/people.ts";
+import type { SpeakerVoice } from "../people/prints.ts";
 import { writeTranscript } from "../records/transcript.ts";
 import { advanceTasks } from "../rewards/task-progress.ts";
 import { businessDay } from "../time.ts";
@@ -85,11 +88,23 @@ export async function saveTaskCheckpoint(
 export async function completeTask(
   ctx: Ctx,
   taskId: number,
-  transcript: { segments: Segment[]; language: string; audioReport?: object },
+  transcript: {
+    segments: Segment[];
+    language: string;
+    audioReport?: object;
+    /** the speakers' voiceprints (docs/people.md): kept and matched while the user remembers voices */
+    voices?: readonly SpeakerVoice[];
+  },
 ): Promise<boolean> {
   return transact(ctx, async (tx, after) => {
     const moved = await moveTask(tx, taskId, "complete", { now: ctx.clock.now() });
     if (!moved) return false;
+    // people: the speakers' prints kept, and those whose voice is known named (suggested)
+    const segments = await rememberSpeakers(
+      tx,
+      { userId: moved.userId, fileId: moved.fileId, voices: transcript.voices ?? [] },
+      transcript.segments,
+    );
     // the checkpoint has served: a finished task keeps no half transcript
     await tx.transcriptionTask.update({ where: { id: taskId }, data: { checkpoint: Prisma.DbNull } });
     // a transcript made again starts without the summary of the one it replaces
@@ -98,23 +113,34 @@ export async function completeTask(
       userId: moved.userId,
       change: "finished",
       fields: {
-        asrResult: transcript.segments as unknown as Prisma.InputJsonValue,
+        asrResult: segments as unknown as Prisma.InputJsonValue,
         language: transcript.language,
         abstracts: "",
         audioReport: (transcript.audioReport as Prisma.InputJsonValue | undefined) ?? Prisma.DbNull,
       },
     });
     const record = await tx.audioRecord.findUniqueOrThrow({ where: { fileId: moved.fileId } });
-    const today = businessDay(ctx.clock.now(), ctx.config.BUSINESS_TZ);
+    const now = ctx.clock.now();
+    const today = businessDay(now, ctx.config.BUSINESS_TZ);
     await advanceTasks(tx, moved.userId, "transcribe", 1, today);
     await advanceTasks(tx, moved.userId, "transcribe_seconds", record.timeLen, today);
-    await sendUserMessage(tx, moved.userId, {
-      title: "转写完成",
-      text: `「${record.fileName}」已转写完成，可在“我的记录”中查看和编辑。`,
-      titleEn: "Transcription finished",
-      textEn: `“${record.fileName}” has been transcribed: open it from My records to read and edit it.`,
-      sourceRef: `transcription:${taskId}`,
-    });
+    // routine news: the day's one "transcriptions finished" notice lists it (messages/notices.ts)
+    await sendNotice(
+      tx,
+      moved.userId,
+      "transcribed",
+      {
+        ref: `transcription:${taskId}`,
+        at: now,
+        title: "转写完成",
+        text: `「${record.fileName}」已转写完成，可在“我的记录”中查看和编辑。`,
+        titleEn: "Transcription finished",
+        textEn: `“${record.fileName}” has been transcribed: open it from My records to read and edit it.`,
+        line: `「${record.fileName}」`,
+        lineEn: `“${record.fileName}”`,
+      },
+      ctx.config.BUSINESS_TZ,
+    );
     after.publish({ type: "transcription.done", userId: moved.userId, taskId, fileId: moved.fileId });
     return true;
   });
@@ -156,6 +182,7 @@ export async function failTask(ctx: Ctx, taskId: number, failure: TaskFailure): 
       titleEn: "Transcription failed",
       textEn: `“${record?.fileName ?? ""}” could not be transcribed: ${transcriptionFailureMessage(failure.reason, "en")}`,
       sourceRef: `transcription:${taskId}`,
+      at: now,
     });
     after.publish({
       type: "transcription.failed",

@@ -117,6 +117,7 @@ export async function failTtsTask(ctx: Ctx, taskId: number, failure: TtsTaskFail
       titleEn: "Speech synthesis failed",
       textEn: `“${moved.title}” could not be synthesised: ${ttsFailureMessage(failure.reason, "en")}`,
       sourceRef: `tts:${taskId}`,
+      at: now,
     });
     after.publish({ type: "tts.failed", userId: moved.userId, taskId, code: failure.code });
     return true;

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 
 /**
  * Snapshots of the embedded database, with PGlite's own dump facility (`dumpDataDir`: a gzipped tar
@@ -127,6 +127,7 @@ export async function requestSnapshot(dataDir: string): Promise<DbSnapshot | nul
 
 /** No server runs: open the folder (nobody else may have it) and snapshot it. */
 export async function snapshotDataDir(dataDir: string): Promise<DbSnapshot> {
+  const { PGlite } = await import("@electric-sql/pglite");
   const db = await PGlite.create(path.join(dataDir, "pgdata"));
   try {
     return await snapshotPglite(db);
@@ -137,6 +138,7 @@ export async function snapshotDataDir(dataDir: string): Promise<DbSnapshot> {
 
 /** Unpacks a snapshot into `pgdataDir` (which must not exist yet) and answers its row counts. */
 export async function loadSnapshot(pgdataDir: string, dump: Buffer): Promise<Record<string, number>> {
+  const { PGlite } = await import("@electric-sql/pglite");
   const db = await PGlite.create(pgdataDir, { loadDataDir: new Blob([new Uint8Array(dump)]) });
   try {
     return await countRows((sql) => db.query(sql));

@@ -1,4 +1,10 @@
-import { type Lang, LOGIN_SIZE_MESSAGE, LOGIN_SUCCESS_MESSAGE, StatusCode } from "@yuelu/contracts";
+import {
+  INVITE_CODE_PATTERN,
+  type Lang,
+  LOGIN_SIZE_MESSAGE,
+  LOGIN_SUCCESS_MESSAGE,
+  StatusCode,
+} from "@yuelu/contracts";
 import { POW_SOLVER_JS } from "./pow-solver.ts";
 
 const TEXT = {
@@ -29,6 +35,7 @@ const TEXT = {
     codeInLog: "未配置短信网关：验证码已写入服务器日志，请向管理员索取",
     network: "网络错误，请稍后重试",
     success: "登录成功",
+    invited: "已使用邀请码 {code}：新注册的账号将获得邀请礼包",
   },
   en: {
     title: "Sign in to Yuelu",
@@ -57,6 +64,7 @@ const TEXT = {
     codeInLog: "No SMS gateway is configured: the code was written to the server's log. Ask the operator for it.",
     network: "Network error, please try again",
     success: "Signed in",
+    invited: "Invite code {code} applied: a new account gets the invitation gift",
   },
 } satisfies Record<Lang, Record<string, string>>;
 
@@ -106,6 +114,7 @@ export function loginPage(lang: Lang, redir: string, nonce: string): string {
   .msg { min-height:20px; margin-top:10px; font-size:13px; }
   .msg.error { color:var(--danger); }
   .msg.info { color:var(--brand); }
+  .invite { margin:-10px 0 16px; padding:8px 10px; border-radius:8px; background:#fff4e8; color:#a4541a; font-size:13px; }
   .agree { color:var(--muted); font-size:12px; margin:14px 0 0; text-align:center; }
   .agree a { color:var(--brand); text-decoration:none; }
   .agree a:hover { text-decoration:underline; }
@@ -127,6 +136,7 @@ export function loginPage(lang: Lang, redir: string, nonce: string): string {
 <main>
   <h1>${t.title}</h1>
   <p class="sub">${t.subtitle}</p>
+  <p class="invite" id="invite" data-testid="login-invite" hidden></p>
   <div class="tabs" role="tablist">
     <button type="button" role="tab" id="tab-sms" aria-selected="true">${t.tabSms}</button>
     <button type="button" role="tab" id="tab-password" aria-selected="false">${t.tabPassword}</button>
@@ -158,8 +168,14 @@ export function loginPage(lang: Lang, redir: string, nonce: string): string {
   var T = ${inlineJson(t)};
   var LANG = ${inlineJson(lang)};
   var REDIR = ${inlineJson(redir)};
-  // An invite link (/account/login?invite=CODE) passes the inviter's code on to the sign-up.
-  var INVITE = new URLSearchParams(location.search).get("invite") || "";
+  // An invite link (/account/login?invite=CODE) passes the inviter's code on to the sign-up, and says so.
+  var INVITE = (new URLSearchParams(location.search).get("invite") || "").trim().toUpperCase();
+  if (!${INVITE_CODE_PATTERN}.test(INVITE)) INVITE = "";
+  if (INVITE) {
+    var invited = document.getElementById("invite");
+    invited.textContent = T.invited.replace("{code}", INVITE);
+    invited.hidden = false;
+  }
   var mode = "sms";
   var $ = function (id) { return document.getElementById(id); };
   var framed = window.parent && window.parent !== window;

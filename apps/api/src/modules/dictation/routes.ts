@@ -10,11 +10,13 @@ import {
   ZDictationBatchBody,
   ZDictationBody,
   ZDictationConfiguration,
+  ZDictationPartial,
+  ZDictationPartialQuery,
   ZDictationProgressItem,
   ZDictationProgressQuery,
   ZDictationResult,
 } from "@yuelu/contracts";
-import { AppError, requestTranscriptions } from "@yuelu/domain";
+import { AppError, partialTranscript, requestTranscriptions } from "@yuelu/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { requestLang } from "../../lib/lang.ts";
@@ -85,6 +87,13 @@ export default async function dictationRoutes(fastify: FastifyInstance) {
       },
     });
   }
+
+  // The text recognised so far while the record transcribes (docs/records-api.md): the owner's only, 30001 otherwise.
+  app.get(
+    "/api/v1/dictation/partial",
+    { schema: { tags, querystring: ZDictationPartialQuery, response: { 200: envelopeOf(ZDictationPartial) } } },
+    async (req) => ok(await partialTranscript(db, userIdOf(req), req.query.fileId)),
+  );
 
   app.get(
     "/api/v1/dictation/configuration",

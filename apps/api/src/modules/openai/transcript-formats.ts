@@ -31,14 +31,19 @@ interface Word {
 const WORD_EDGES = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 
 /**
- * A segment's words with their times: the engine's own (whisper, SenseVoice, an OpenAI-compatible
- * server), else estimated — each Han character or space-separated word gets a share of the segment's
- * time by its length (moonshine reports no word times).
+ * A segment's words with their times, as stored: measured from the audio for every transcript made since
+ * issue 45 (the engine's own times, or the worker's aligner: docs/records-api.md "Word times"), without
+ * the punctuation they carry. A transcript stored before that, without word times, is estimated — each
+ * Han character or space-separated word gets a share of the segment's time by its length.
  */
 export function wordsOf(segment: Segment): Word[] {
   if (segment.words?.length) {
     return segment.words
-      .map((w) => ({ word: w.text.trim(), start: seconds(w.startTime), end: seconds(w.endTime) }))
+      .map((w) => ({
+        word: w.text.replace(WORD_EDGES, "").trim(),
+        start: seconds(w.startTime),
+        end: seconds(w.endTime),
+      }))
       .filter((w) => w.word !== "");
   }
   const tokens = (segment.text.match(/\p{Script=Han}|[^\s\p{Script=Han}]+/gu) ?? [])

@@ -1,6 +1,7 @@
 import { alipayAmount } from "@yuelu/domain";
 import type { Config } from "@yuelu/runtime";
-import { AlipaySdk } from "alipay-sdk";
+import type { AlipaySdk } from "alipay-sdk";
+import { newAlipaySdk } from "./alipay-sdk.ts";
 import type { PaymentProvider, ProviderRefund, ProviderTrade, ProviderTradeState } from "./provider.ts";
 
 /**
@@ -14,7 +15,8 @@ export class AlipayProvider implements PaymentProvider {
   private readonly sdk: AlipaySdk;
 
   constructor(private readonly config: Config) {
-    this.sdk = new AlipaySdk({
+    // made here, so that a key the SDK refuses stops the start (the module is loaded only on this path)
+    this.sdk = newAlipaySdk({
       appId: config.ALIPAY_APP_ID!,
       privateKey: config.ALIPAY_PRIVATE_KEY!,
       alipayPublicKey: config.ALIPAY_PUBLIC_KEY!,

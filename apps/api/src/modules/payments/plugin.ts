@@ -6,6 +6,8 @@ import { mockAlipayKeys } from "./mock-alipay/keys.ts";
 import mockAlipayRoutes from "./mock-alipay/routes.ts";
 import { NOTIFY_PATH, noPaymentProvider, type PaymentProvider } from "./provider.ts";
 
+const PENDING_QUERY = `SELECT 1 FROM mock_alipay_trades WHERE status = 'TRADE_SUCCESS' AND "notifiedAt" IS NULL LIMIT 1`;
+
 declare module "fastify" {
   interface FastifyInstance {
     /** the configured payment provider (PAYMENT_PROVIDER) */
@@ -36,22 +38,29 @@ export default fp(
           "order its owner confirms is granted for free. Use it only for demos; set PAYMENT_PROVIDER=alipay for real payments.",
       );
     }
-    const gateway = new MockAlipayGateway(db, await mockAlipayKeys(db, config.MOCK_ALIPAY_KEYS_FILE), {
+    const keys = await mockAlipayKeys(app.deps.sql, config.MOCK_ALIPAY_KEYS_FILE);
+    const gateway = new MockAlipayGateway(db, keys, {
       clock: app.domain.clock,
       log: app.log,
     });
     app.decorate("payments", gateway);
     await app.register(mockAlipayRoutes, { prefix: "/mock-alipay", gateway });
     app.addHook("onReady", async () => {
-      gateway.startDelivery(async (params) => {
-        const res = await app.inject({
-          method: "POST",
-          url: NOTIFY_PATH,
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          payload: new URLSearchParams(params).toString(),
-        });
-        return res.body;
-      });
+      // the catch-up pass (notifications a restart interrupted) only when one is pending: looked for with a
+      // plain statement, so that an idle server never loads the ORM for it
+      const pending = await app.deps.sql.once(PENDING_QUERY, []).catch(() => [{ unknown: true }]);
+      gateway.startDelivery(
+        async (params) => {
+          const res = await app.inject({
+            method: "POST",
+            url: NOTIFY_PATH,
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            payload: new URLSearchParams(params).toString(),
+          });
+          return res.body;
+        },
+        { catchUp: pending.length > 0 },
+      );
     });
     app.addHook("onClose", async () => gateway.stop());
   },

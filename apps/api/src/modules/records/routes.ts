@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { ZodTypeProvider } from "@fastify/type-provider-zod";
 import {
+  type BatchDownloadQuery,
   envelopeOf,
   ok,
   ZAudioRecord,
@@ -30,7 +31,7 @@ import {
   ZUploadResult,
 } from "@yuelu/contracts";
 import { countTaskEvent, deleteRecordsForever } from "@yuelu/domain";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { FILE_ROUTES } from "../../lib/file-urls.ts";
 import { requestLang } from "../../lib/lang.ts";
@@ -225,18 +226,30 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
       sendDownload(reply, await openDownload(db, files, userIdOf(req), req.query, rangeRequestOf(req))),
   });
 
+  /** The zip of download/batch; with transcripts it counts as the daily 'export a transcript' task. */
+  const batchZip = async (req: FastifyRequest, query: BatchDownloadQuery) => {
+    const userId = userIdOf(req);
+    const lang = requestLang(req);
+    const zip = await openZip({ db, files, log: req.log, lang, timeZone: app.deps.config.BUSINESS_TZ }, userId, query);
+    if (query.include !== "audio") {
+      // a failure here must not cost the user the download
+      await countTaskEvent(app.domain, userId, "export").catch((err: unknown) =>
+        req.log.error({ err }, "could not count the export task"),
+      );
+    }
+    return zip;
+  };
+
   app.get(
     "/api/v1/audio/download/batch",
     // no automatic HEAD: it would build the whole zip to throw it away
     { exposeHeadRoute: false, schema: { tags, querystring: ZBatchDownloadQuery, produces: ["application/zip"] } },
-    async (req, reply) =>
-      sendDownload(reply, await openZip({ db, files, log: req.log }, userIdOf(req), req.query.fileIds)),
+    async (req, reply) => sendDownload(reply, await batchZip(req, req.query)),
   );
 
   app.post(
     "/api/v1/audio/download/batch",
     { schema: { tags, body: ZBatchDownloadQuery, produces: ["application/zip"] } },
-    async (req, reply) =>
-      sendDownload(reply, await openZip({ db, files, log: req.log }, userIdOf(req), req.body.fileIds)),
+    async (req, reply) => sendDownload(reply, await batchZip(req, req.body)),
   );
 }

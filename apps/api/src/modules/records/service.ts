@@ -16,6 +16,7 @@ import {
   deleteFolder,
   type Folder,
   moveRecords as moveRecordsRule,
+  recordListOrder,
   renameFolder,
   renameRecord as renameRecordRule,
   storageInfo,
@@ -40,6 +41,7 @@ const recordSelect = {
   fileStatus: true,
   timeLen: true,
   updateTime: true,
+  createdAt: true,
   format: true,
   fileSize: true,
   sampleRate: true,
@@ -56,6 +58,7 @@ export function toRecordView(r: RecordRow): AudioRecord {
     fileStatus: r.fileStatus,
     timeLen: r.timeLen,
     updateTime: toEpochSeconds(r.updateTime),
+    createTime: toEpochSeconds(r.createdAt),
     format: r.format,
     fileSize: Number(r.fileSize),
     sampleRate: r.sampleRate,
@@ -69,8 +72,9 @@ export function toRecordView(r: RecordRow): AudioRecord {
 
 /**
  * all_list (mode "all": every record, the folder filter optional) and list (mode "folder": one
- * folder's records, no folder when menuId is 0 or absent). Newest first; `fileName` is a
- * case-insensitive substring; filters sent as -1 were dropped by the schema (spec §5).
+ * folder's records, no folder when menuId is 0 or absent). Newest first unless `sortBy`/`order` say
+ * otherwise (recordListOrder); `fileName` is a case-insensitive substring; filters sent as -1 were
+ * dropped by the schema (spec §5).
  */
 export async function listRecords(db: Db, userId: number, query: RecordListQuery, mode: "all" | "folder") {
   const menuId = mode === "folder" ? (query.menuId ?? null) : query.menuId;
@@ -85,7 +89,7 @@ export async function listRecords(db: Db, userId: number, query: RecordListQuery
   const rows = await db.audioRecord.findMany({
     where,
     select: recordSelect,
-    orderBy: [{ createdAt: "desc" }, { fileId: "desc" }],
+    orderBy: recordListOrder(query.sortBy, query.order),
     skip,
     take: query.pageSize,
   });

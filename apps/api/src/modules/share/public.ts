@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import {
   type Lang,
+  localSpeakerName,
   parseLang,
   SHARE_GUESS_LIMIT,
   SHARE_GUESS_WINDOW_SECONDS,
@@ -16,7 +17,6 @@ import {
   resolveShareToken,
   type SharedRecord,
   type ShareRefusal,
-  summarize,
 } from "@yuelu/domain";
 import { clientNetwork } from "@yuelu/runtime";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -31,7 +31,6 @@ import { noticePage, passwordPage, type ShareNotice, sharedRecordPage, sharePage
 /** Cookie that unlocks one password-protected link: scoped to /s/<token>, signed, its value the link's id. */
 export const shareCookieName = (linkId: number) => `yl_share_${linkId}`;
 const UNLOCK_SECONDS = 12 * 3600;
-const SUMMARY_ON_VIEW_MAX_SEGMENTS = 500;
 
 const NOTICE_OF: Record<ShareRefusal, { notice: ShareNotice; status: number }> = {
   "not-found": { notice: "notFound", status: 404 },
@@ -156,20 +155,20 @@ export default async function sharePublicRoutes(app: FastifyInstance) {
       throw error;
     });
     const reader = t ? forReader(t, lang) : undefined;
-    const segments = reader?.segments ?? [];
-    // the stored summary; without one, a summary made now — for short transcripts only, since it runs on
-    // every view (a 20 000-line transcript takes over a second to summarize)
-    const abstracts = reader?.abstracts.trim()
-      ? reader.abstracts
-      : segments.length <= SUMMARY_ON_VIEW_MAX_SEGMENTS
-        ? summarize(segments.map((s) => s.text))
-        : "";
+    // a clip's link (docs/clips.md): the clip's title, length and own captions, never the rest of the record
+    const { clip } = shared;
+    const segments = clip
+      ? clip.segments.map((s) => ({ ...s, spkName: localSpeakerName(s.spkName, lang) }))
+      : (reader?.segments ?? []);
+    // exactly what the owner has saved (issue 43): the stored summary, or none — never one made for the
+    // visitor that the owner's own page does not show
+    const abstracts = clip ? "" : (reader?.abstracts ?? "");
     // one view per page load (HEAD and the audio's range requests do not count)
     if (request.method === "GET") await countShareView(domain, shared.link.id);
     return sendHtml(reply, 200, lang, (nonce) =>
       sharedRecordPage(lang, nonce, {
-        fileName: record.fileName,
-        timeLen: record.timeLen,
+        fileName: clip ? clip.title || record.fileName : record.fileName,
+        timeLen: clip ? Math.ceil((clip.endTime - clip.startTime) / 1000) : record.timeLen,
         ownerName: shared.ownerName,
         abstracts,
         segments,
@@ -231,11 +230,15 @@ export default async function sharePublicRoutes(app: FastifyInstance) {
     if (!shared) return reply;
     if (!shared.link.withAudio) return notice(reply, lang, 404, "notFound");
     if (!unlocked(request, shared)) return notice(reply, lang, 403, "notFound");
-    const { record } = shared;
+    const { record, clip } = shared;
     try {
-      const download = await serveStored(files, record.storageKey, rangeRequestOf(request), {
-        "content-type": mimeOf(record.format),
-        "content-disposition": contentDisposition(record.fileName, true),
+      // a clip's link plays the clip's file (docs/clips.md)
+      const download = await serveStored(files, clip?.storageKey ?? record.storageKey, rangeRequestOf(request), {
+        "content-type": clip ? (clip.kind === "video" ? "video/mp4" : "audio/mp4") : mimeOf(record.format),
+        "content-disposition": contentDisposition(
+          clip ? `${clip.title || "clip"}.${clip.kind === "video" ? "mp4" : "m4a"}` : record.fileName,
+          true,
+        ),
         "cache-control": "private, no-store",
         "x-robots-tag": "noindex, nofollow",
       });

@@ -1,4 +1,4 @@
-import { type ActionItem, type Lang, type Segment, withoutUnsafe } from "@yuelu/contracts";
+import { type ActionItem, type Lang, type Segment, withoutUnsafe, wordSpans } from "@yuelu/contracts";
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
 
 /** Transcript files: txt, docx (library `docx`), SubRip and WebVTT; file names for Content-Disposition. */
@@ -38,9 +38,24 @@ function cueText(text: string): string {
     .join("\n");
 }
 
-/** A cue must end after it starts: a segment without a real end shows for a second. */
-function cueEnd(s: Segment): number {
+/**
+ * A cue's times: the segment's, narrowed to its words' measured times where it has them (issue 45: the
+ * first word's start, the last word's end — without the silence the speech detection pads segments
+ * with). A cue must end after it starts: a segment without a real end shows for a second.
+ */
+function cueStart(s: Segment): number {
+  const first = s.words?.[0]?.startTime;
+  return first !== undefined && first > s.startTime && first < cueEndOfSegment(s) ? first : s.startTime;
+}
+
+function cueEndOfSegment(s: Segment): number {
   return s.endTime > s.startTime ? s.endTime : s.startTime + 1000;
+}
+
+function cueEnd(s: Segment): number {
+  const end = cueEndOfSegment(s);
+  const last = s.words?.[s.words.length - 1]?.endTime;
+  return last !== undefined && last > cueStart(s) && last < end ? last : end;
 }
 
 /**
@@ -94,7 +109,7 @@ export function toSrt(segments: Segment[], options: Pick<ExportOptions, "withSpe
     .filter(({ s }) => cueText(s.text) !== "")
     .map(({ s, text }, i) => {
       const line = options.withSpeaker && s.spkName ? `${s.spkName}: ${text}` : text;
-      return `${i + 1}\n${cueTime(s.startTime, ",")} --> ${cueTime(cueEnd(s), ",")}\n${line.replace(/-->/g, "->")}\n`;
+      return `${i + 1}\n${cueTime(cueStart(s), ",")} --> ${cueTime(cueEnd(s), ",")}\n${line.replace(/-->/g, "->")}\n`;
     });
   return cues.join("\n");
 }
@@ -104,18 +119,49 @@ const vttEscape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&
 /**
  * WebVTT: "WEBVTT", then cues "HH:MM:SS.mmm --> HH:MM:SS.mmm" whose text carries the speaker as a
  * voice span, `<v speaker>text` (the format's own speaker markup). Text is escaped (&, <, >).
+ * `words`: a word-level cue (issue 45) — each word after the first preceded by its start as a WebVTT
+ * timestamp tag (`The <00:00:01.250>quick <00:00:01.545>brown`), where the segment has word times
+ * and shows its own text (not a translation).
  */
-export function toVtt(segments: Segment[], options: Pick<ExportOptions, "withSpeaker">, cue?: CueLanguage): string {
+export function toVtt(
+  segments: Segment[],
+  options: Pick<ExportOptions, "withSpeaker"> & { words?: boolean },
+  cue?: CueLanguage,
+): string {
   const cues = segments
     .map((s, index) => ({ s, text: cueLines(s, index, cue) }))
     .filter(({ s }) => cueText(s.text) !== "")
     .map(({ s, text: lines }, i) => {
-      const text = vttEscape(lines); // escaping ">" also breaks any "-->"
+      const timed = options.words && lines === cueText(s.text) ? karaoke(s) : undefined;
+      const text = timed ?? vttEscape(lines); // escaping ">" also breaks any "-->"
       const speaker = s.spkName.replace(/[<>&\r\n]/g, "").trim();
       const line = options.withSpeaker && speaker ? `<v ${speaker}>${text}` : text;
-      return `${i + 1}\n${cueTime(s.startTime, ".")} --> ${cueTime(cueEnd(s), ".")}\n${line}\n`;
+      return `${i + 1}\n${cueTime(cueStart(s), ".")} --> ${cueTime(cueEnd(s), ".")}\n${line}\n`;
     });
   return ["WEBVTT\n", ...cues].join("\n");
+}
+
+/** A segment's text with a timestamp tag before each word after the first (inside the cue's times), or undefined without word times. */
+function karaoke(s: Segment): string | undefined {
+  const words = s.words;
+  if (!words?.length) return undefined;
+  const spans = wordSpans(s.text);
+  if (spans.length !== words.length) return undefined;
+  const from = cueStart(s);
+  const to = cueEnd(s);
+  let out = "";
+  let at = 0;
+  let last = from;
+  spans.forEach((span, k) => {
+    const between = s.text.slice(at, span.from).replace(/\s+/g, " ");
+    const start = Math.min(to, Math.max(last, words[k]!.startTime));
+    out += vttEscape(between);
+    if (k > 0 && start > from) out += `<${cueTime(start, ".")}>`;
+    out += vttEscape(span.text.replace(/\s+/g, " "));
+    at = span.to;
+    last = start;
+  });
+  return out.trim();
 }
 
 const LABELS = {

@@ -77,7 +77,7 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
         bodyLimit: TRANSCRIPT_BODY_LIMIT,
         schema: { tags, body: ZUpdateTextBody, response: { 200: envelopeOf(ZUpdateTextResult) } },
         handler: async (req) =>
-          ok(await replaceSegments(app.domain, userIdOf(req), req.body.fileId, req.body.asrResult)),
+          ok(await replaceSegments(app.domain, userIdOf(req), req.body.fileId, req.body.asrResult, req.body.version)),
       });
     }
   }

@@ -34,6 +34,8 @@ export interface OwnedTranscript {
   language: string;
   abstracts: string;
   updatedAt: Date;
+  /** bumped by every change (domain/records/transcript.ts writeTranscript) */
+  version: number;
   segments: Segment[];
   /** what the speech front end did (null before issue 29) */
   audio: AudioNotes | null;
@@ -75,6 +77,7 @@ export async function ownedTranscript(db: Db | Tx, userId: number, fileId: numbe
     language: t.language,
     abstracts: t.abstracts,
     updatedAt: t.updatedAt,
+    version: t.version,
     segments: segmentsOf(t.asrResult),
     audio: audioNotesOf(t.audioReport),
   };
@@ -94,11 +97,12 @@ export async function ownedTranscriptText(db: Db, userId: number, fileId: number
       language: string;
       abstracts: string;
       updatedAt: Date;
+      version: number;
       asrResult: unknown;
       audioReport: unknown;
     }[]
   >`
-    SELECT r."fileId", r."fileName", r."timeLen", t.language, t.abstracts, t."updatedAt", t."audioReport",
+    SELECT r."fileId", r."fileName", r."timeLen", t.language, t.abstracts, t."updatedAt", t.version, t."audioReport",
       CASE WHEN jsonb_typeof(t."asrResult") = 'array' THEN (
         SELECT coalesce(jsonb_agg(CASE WHEN jsonb_typeof(s) = 'object' THEN s - 'words' ELSE s END ORDER BY n), '[]')
         FROM jsonb_array_elements(t."asrResult") WITH ORDINALITY AS e(s, n)
@@ -131,6 +135,7 @@ export function textDetail(t: OwnedTranscript, withWords = false) {
     asrResult: JSON.stringify(segments),
     abstracts: t.abstracts,
     audio: t.audio,
+    version: t.version,
   };
 }
 
@@ -145,9 +150,15 @@ export async function replaceSegments(
   userId: number,
   fileId: number,
   input: EditableSegment[],
-): Promise<{ fileId: number; updateTime: number; segments: number }> {
-  const written = await replaceSegmentsRule(domain, userId, fileId, input);
-  return { fileId, updateTime: toEpochSeconds(written.updatedAt), segments: written.segments };
+  version?: number,
+): Promise<{ fileId: number; updateTime: number; segments: number; version: number }> {
+  const written = await replaceSegmentsRule(domain, userId, fileId, input, version);
+  return {
+    fileId,
+    updateTime: toEpochSeconds(written.updatedAt),
+    segments: written.segments,
+    version: written.version,
+  };
 }
 
 /** update_para (domain/records/edits.ts): the answer, its names in the reader's language. */
@@ -164,6 +175,7 @@ export async function editParagraph(domain: DomainContext, userId: number, fileI
     renamed: edited.renamed,
     speakers: speakersOf(edited.segments.map((s) => ({ ...s, spkName: local(s.spkName) }))),
     updateTime: toEpochSeconds(edited.updatedAt),
+    version: edited.version,
   };
 }
 

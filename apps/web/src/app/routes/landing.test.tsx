@@ -44,3 +44,18 @@ describe("the landing page's sample transcript (issue 11 item 8)", () => {
     await waitFor(() => expect(document.querySelector(".mock-lines p")?.textContent).toMatch(/^说话人1/));
   });
 });
+
+describe("the landing page's limits (issue 43)", () => {
+  it("states the upload box's limits, from the contracts' numbers, in both languages", async () => {
+    setLang("zh");
+    renderApp("/");
+    const limits = await screen.findByTestId("landing-limits");
+    expect(limits).toHaveTextContent("等 23 种格式；单个文件最大 1 GB、5 小时，每个文件最长转写 3 小时。");
+    setLang("en");
+    await waitFor(() =>
+      expect(limits).toHaveTextContent(
+        "23 formats incl. wav, mp3, m4a, mp4, webm, opus and flac; files up to 1 GB and 5 hours; transcription up to 3 hours per file.",
+      ),
+    );
+  });
+});

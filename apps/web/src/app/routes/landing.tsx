@@ -1,3 +1,9 @@
+import {
+  MAX_TRANSCRIBE_SECONDS,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_SECONDS,
+  UPLOAD_EXTENSIONS,
+} from "@yuelu/contracts/constants";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
 import { Button } from "@/components/ui/button.tsx";
@@ -5,7 +11,9 @@ import { paths } from "@/config/paths.ts";
 import { benefitValues } from "@/features/cashier/lib/benefits.ts";
 import { AppHeader } from "@/features/layout/components/app-header.tsx";
 import { loginDialog, openCashier } from "@/lib/app-dialogs.ts";
+import { formatDurationText } from "@/lib/format.ts";
 import { useSession } from "@/lib/session.ts";
+import { signInTo } from "@/lib/sign-in-intent.ts";
 import "./landing.css";
 
 const FEATURES = [
@@ -30,7 +38,8 @@ export default function LandingPage() {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
-  const goUpload = () => (session.loggedIn ? navigate(paths.transaudio) : loginDialog.open());
+  // a visitor signs in on the way: once signed in, they are on the upload page (issue 43)
+  const goUpload = () => (session.loggedIn ? navigate(paths.transaudio) : signInTo(paths.transaudio));
   return (
     <div className="landing">
       <AppHeader />
@@ -95,7 +104,15 @@ export default function LandingPage() {
             </li>
           ))}
         </ol>
-        <p className="muted formats">{t("landing.formats")}</p>
+        <p className="muted formats" data-testid="landing-limits">
+          {/* the limits the upload box states, from the contracts (issue 43) */}
+          {t("landing.formats", {
+            count: UPLOAD_EXTENSIONS.length,
+            size: `${MAX_UPLOAD_BYTES / 1024 ** 3} GB`,
+            upload: formatDurationText(t, MAX_UPLOAD_SECONDS, "long"),
+            transcribe: formatDurationText(t, MAX_TRANSCRIBE_SECONDS, "long"),
+          })}
+        </p>
       </section>
       <section className="landing-section landing-vip">
         <div>

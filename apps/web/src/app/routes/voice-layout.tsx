@@ -2,7 +2,10 @@ import { Outlet } from "react-router-dom";
 import { TabLinks } from "@/components/tab-links.tsx";
 import { paths } from "@/config/paths.ts";
 
-/** /voiceClone: text to audio, my voice, AI sings, song conversion, and the voice library. */
+/**
+ * /voiceClone: text to audio, my voice, AI sings, song conversion, and the voice library (whose 'use
+ * this voice' opens text to audio: /text-to-speech redirects there).
+ */
 export default function VoiceLayout() {
   return (
     <>
@@ -13,7 +16,6 @@ export default function VoiceLayout() {
           { to: paths.songConversion, title: "songConversion" },
           { to: paths.songVoiceConversion, title: "songVoiceConversion" },
           { to: paths.voiceLibrary, title: "voiceLibrary" },
-          { to: paths.textToSpeech, title: "textToSpeech" },
         ]}
       />
       <Outlet />

@@ -21,6 +21,8 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
   /** the header text beside a meta value on phones (data-label) */
   label?: string;
+  /** a column the list can be sorted by: how it is sorted now (aria-sort on its header) */
+  sort?: "ascending" | "descending" | "none";
 }
 
 export interface DataTableProps<Row, Id extends number | string = number> {
@@ -79,7 +81,7 @@ export function DataTable<Row, Id extends number | string = number>(props: DataT
                 </th>
               )}
               {columns.map((c) => (
-                <th key={c.id} className={c.kind === "actions" ? "col-actions" : undefined}>
+                <th key={c.id} className={c.kind === "actions" ? "col-actions" : undefined} aria-sort={c.sort}>
                   {c.header}
                 </th>
               ))}

@@ -16,5 +16,7 @@ export const checkin: typeof zh = {
     rewardTitle: "Signed in",
     monthProgress_one: "{{count}} day signed this month",
     monthProgress_other: "{{count}} days signed this month",
+    offerText: "Check in daily for beans and transcription time",
+    offerGo: "Check in",
   },
 };

@@ -12,6 +12,7 @@ export const common: typeof zh = {
     recycleBin: "Recycle bin",
     transaudio: "Audio/video to text",
     personalInfo: "Personal center",
+    people: "People",
     helpDocument: "Help",
     textToVoice: "Text to audio",
     myVoice: "My voice",

@@ -3,6 +3,7 @@
 import { account } from "./account.ts";
 import { cashier } from "./cashier.ts";
 import { checkin } from "./checkin.ts";
+import { clips } from "./clips.ts";
 import { common } from "./common.ts";
 import { help } from "./help.ts";
 import { integrations } from "./integrations.ts";
@@ -11,6 +12,7 @@ import { live } from "./live.ts";
 import { messages } from "./messages.ts";
 import { notes } from "./notes.ts";
 import { onboarding } from "./onboarding.ts";
+import { people } from "./people.ts";
 import { records } from "./records.ts";
 import { rewards } from "./rewards.ts";
 import { satisfaction } from "./satisfaction.ts";
@@ -44,4 +46,6 @@ export const en = {
   ...search,
   ...share,
   ...notes,
+  ...clips,
+  ...people,
 };

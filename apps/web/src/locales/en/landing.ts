@@ -17,7 +17,7 @@ export const landing: typeof zh = {
     f4Title: "Text to speech",
     f4Text: "Turn text into natural speech in many voices.",
     formats:
-      "23 formats incl. wav, mp3, m4a, mp4, webm, opus and flac; files up to 1 GB and 5 hours, and up to 3 hours of each file transcribed.",
+      "{{count}} formats incl. wav, mp3, m4a, mp4, webm, opus and flac; files up to {{size}} and {{upload}}; transcription up to {{transcribe}} per file.",
     stepsTitle: "Three steps",
     step1: "Upload or record",
     step2: "Automatic transcription",

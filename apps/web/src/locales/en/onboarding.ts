@@ -8,6 +8,7 @@ export const onboarding: typeof zh = {
     stepOf: "Step {{step}} of 2",
   },
   gifts: {
+    title: "Your welcome gifts",
     newUserTitle: "Welcome gift",
     newUserText: "You got a 3-hour transcription card; it is in your account",
     inviteTitle: "Invitation gift",

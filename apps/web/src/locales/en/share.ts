@@ -3,7 +3,7 @@ import type { share as zh } from "../zh/share.ts";
 /** English: the share dialog of a record (features/transcript/components/share-dialog.tsx). */
 export const share: typeof zh = {
   share: {
-    menu: "Share link…",
+    button: "Share",
     title: "Share transcript",
     intro: "Anyone with the link can read the transcript, speakers and summary without signing in (read-only).",
     expiry: "Expires after",

@@ -15,5 +15,7 @@ export const checkin = {
     rewardTitle: "签到成功",
     monthProgress_one: "本月已签到 {{count}} 天",
     monthProgress_other: "本月已签到 {{count}} 天",
+    offerText: "每天签到，领悦豆和转写时长",
+    offerGo: "去签到",
   },
 };

@@ -11,6 +11,7 @@ export const common = {
     recycleBin: "回收站",
     transaudio: "音视频转文字",
     personalInfo: "个人中心",
+    people: "声纹",
     helpDocument: "帮助中心",
     textToVoice: "文字转语音",
     myVoice: "我的声音",

@@ -15,7 +15,7 @@ export const landing = {
     f4Title: "文字转语音",
     f4Text: "多种音色，把文字变成自然的语音。",
     formats:
-      "支持 wav、mp3、m4a、mp4、webm、opus、flac 等 23 种格式；单个文件最大 1 GB、5 小时，每个文件最长转写 3 小时。",
+      "支持 wav、mp3、m4a、mp4、webm、opus、flac 等 {{count}} 种格式；单个文件最大 {{size}}、{{upload}}，每个文件最长转写 {{transcribe}}。",
     stepsTitle: "三步完成",
     step1: "上传或录制",
     step2: "自动转写",

@@ -7,6 +7,7 @@ export const onboarding = {
     stepOf: "第 {{step}} / 2 步",
   },
   gifts: {
+    title: "欢迎礼包已到账",
     newUserTitle: "新人礼包",
     newUserText: "恭喜获得 3 小时转写时长卡，已放入你的账户",
     inviteTitle: "邀请礼包",

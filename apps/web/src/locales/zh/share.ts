@@ -1,7 +1,7 @@
 /** Chinese (the default language): the share dialog of a record (features/transcript/components/share-dialog.tsx). */
 export const share = {
   share: {
-    menu: "分享链接…",
+    button: "分享",
     title: "分享文稿",
     intro: "任何拿到链接的人无需登录即可查看文稿、说话人和摘要（只读）。",
     expiry: "有效期",

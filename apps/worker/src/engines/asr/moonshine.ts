@@ -1,9 +1,12 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { wordTokens } from "@yuelu/contracts/constants";
 import type { InferenceSession, Tensor } from "onnxruntime-node";
 import { loadAudio, SAMPLE_RATE } from "../../audio/pcm.ts";
 import { DEFAULT_PAD_MS, detectSpeech, groupRegions, spanAudio, spanOf } from "../../audio/vad.ts";
+import { type AlignOptions, alignWords, type EncodedAudio } from "../../speech/align-words.ts";
+import { IdleResource } from "../idle.ts";
 import { splitAtSentences } from "./split-text.ts";
 import {
   type AsrEngine,
@@ -31,33 +34,19 @@ const BIAS_NEXT = 4.0;
  */
 const CONTEXT_MS = 3000;
 
-/** Where moonshine-js keeps its ONNX weights, or null with the reason. */
+/**
+ * Where Moonshine-tiny's ONNX weights are: vendor/moonshine/tiny-quantized, put there at `npm ci` by
+ * scripts/fetch-moonshine.mjs (only the weights of the npm package @moonshine-ai/moonshine-js, checked:
+ * its browser runtime is never installed). Null with the reason when they are not there.
+ */
 export function moonshineModelDir(): { dir: string | null; reason?: string } {
-  let entry: string;
-  try {
-    entry = fileURLToPath(import.meta.resolve("@moonshine-ai/moonshine-js"));
-  } catch {
-    return { dir: null, reason: "the npm package @moonshine-ai/moonshine-js is not installed (run `npm ci`)" };
-  }
-  // The package's `exports` hides package.json: walk up from its entry point.
-  let dir = path.dirname(entry);
-  while (dir !== path.dirname(dir)) {
-    const pkg = path.join(dir, "package.json");
-    if (existsSync(pkg)) {
-      try {
-        if (JSON.parse(readFileSync(pkg, "utf8")).name === "@moonshine-ai/moonshine-js") break;
-      } catch {
-        // keep walking
-      }
-    }
-    dir = path.dirname(dir);
-  }
-  const model = path.join(dir, "dist", "model", "tiny", "quantized");
+  // apps/worker/src/engines/asr (or dist/engines/asr) → the repository root
+  const model = fileURLToPath(new URL("../../../../../vendor/moonshine/tiny-quantized/", import.meta.url));
   for (const f of ["encoder_model.onnx", "decoder_model_merged.onnx"]) {
     if (!existsSync(path.join(model, f))) {
       return {
         dir: null,
-        reason: `Moonshine weights missing at ${path.join(model, f)} (reinstall @moonshine-ai/moonshine-js)`,
+        reason: `Moonshine weights missing at ${path.join(model, f)} (run \`node scripts/fetch-moonshine.mjs\`)`,
       };
     }
   }
@@ -92,47 +81,64 @@ interface Loaded {
 }
 
 /**
- * Moonshine-tiny (English) on onnxruntime-node: offline, weights from the npm package. Speech is cut
+ * The model, one per thread count in a process (the batch engine and live captions share it): loaded
+ * by the first job, let go after ENGINE_IDLE_SECONDS unused (engines/idle.ts).
+ */
+const models = new Map<number, IdleResource<Loaded>>();
+function moonshineModel(threads: number): IdleResource<Loaded> {
+  let model = models.get(threads);
+  if (!model) {
+    model = new IdleResource(
+      `moonshine (${threads} thread${threads === 1 ? "" : "s"})`,
+      () => loadModel(threads),
+      unloadModel,
+    );
+    models.set(threads, model);
+  }
+  return model;
+}
+
+async function loadModel(threads: number): Promise<Loaded> {
+  const missing = moonshineMissing();
+  if (missing)
+    throw new AsrEngineUnavailableError(
+      "moonshine",
+      `Moonshine (English ASR) is not available: ${missing}`,
+      "model-missing",
+    );
+  const dir = moonshineModelDir().dir as string;
+  const ort = await import("onnxruntime-node");
+  // One thread unless ASR_THREADS says otherwise: the tiny model's ops are too small to split —
+  // on 2 cores, 2 threads spent 2.2× the CPU for a 15 % slower result — and the other cores are
+  // better used by the speaker features (BackgroundVoicePrints), the API and the database.
+  const opts: InferenceSession.SessionOptions = {
+    executionProviders: ["cpu"],
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    graphOptimizationLevel: "all",
+  };
+  const encoder = await ort.InferenceSession.create(path.join(dir, "encoder_model.onnx"), opts);
+  const decoder = await ort.InferenceSession.create(path.join(dir, "decoder_model_merged.onnx"), opts);
+  const numLayers = decoder.inputNames.filter((n) => /^past_key_values\.\d+\.decoder\.key$/.test(n)).length;
+  const tokenizer = (await import("llama-tokenizer-js")).default as unknown as Tokenizer;
+  return { ort, encoder, decoder, numLayers, tokenizer };
+}
+
+async function unloadModel(m: Loaded): Promise<void> {
+  await Promise.all([m.encoder.release(), m.decoder.release()]);
+}
+
+/**
+ * Moonshine-tiny (English) on onnxruntime-node: offline, weights from vendor/moonshine. Speech is cut
  * at pauses into chunks of at most ~28 s; each chunk is encoded once and decoded greedily with a
  * KV cache. Hot words bias the decoder toward their token sequences.
  */
 export class MoonshineEngine implements AsrEngine {
   readonly name = "moonshine";
-  private loading?: Promise<Loaded>;
+  private readonly resource: IdleResource<Loaded>;
 
-  constructor(private readonly options: { threads?: number } = {}) {}
-
-  private load(): Promise<Loaded> {
-    this.loading ??= (async () => {
-      const missing = moonshineMissing();
-      if (missing)
-        throw new AsrEngineUnavailableError(
-          "moonshine",
-          `Moonshine (English ASR) is not available: ${missing}`,
-          "model-missing",
-        );
-      const dir = moonshineModelDir().dir as string;
-      const ort = await import("onnxruntime-node");
-      // One thread unless ASR_THREADS says otherwise: the tiny model's ops are too small to split —
-      // on 2 cores, 2 threads spent 2.2× the CPU for a 15 % slower result — and the other cores are
-      // better used by the speaker features (BackgroundVoicePrints), the API and the database.
-      const threads = this.options.threads || 1;
-      const opts: InferenceSession.SessionOptions = {
-        executionProviders: ["cpu"],
-        intraOpNumThreads: threads,
-        interOpNumThreads: 1,
-        graphOptimizationLevel: "all",
-      };
-      const encoder = await ort.InferenceSession.create(path.join(dir, "encoder_model.onnx"), opts);
-      const decoder = await ort.InferenceSession.create(path.join(dir, "decoder_model_merged.onnx"), opts);
-      const numLayers = decoder.inputNames.filter((n) => /^past_key_values\.\d+\.decoder\.key$/.test(n)).length;
-      const tokenizer = (await import("llama-tokenizer-js")).default as unknown as Tokenizer;
-      return { ort, encoder, decoder, numLayers, tokenizer };
-    })();
-    this.loading.catch(() => {
-      this.loading = undefined;
-    });
-    return this.loading;
+  constructor(options: { threads?: number } = {}) {
+    this.resource = moonshineModel(options.threads || 1);
   }
 
   async ready(language: AsrLanguage): Promise<void> {
@@ -143,12 +149,15 @@ export class MoonshineEngine implements AsrEngine {
         "english-only",
       );
     }
-    await this.load();
+    await this.resource.warm();
   }
 
   async transcribe(audio: AudioInput, options: TranscribeOptions): Promise<AsrResult> {
     await this.ready(options.language);
-    const m = await this.load();
+    return this.resource.use((m) => this.transcribeWith(m, audio, options));
+  }
+
+  private async transcribeWith(m: Loaded, audio: AudioInput, options: TranscribeOptions): Promise<AsrResult> {
     const pcm = await loadAudio(audio, options.signal);
     const regions = options.regions ?? detectSpeech(pcm);
     // Utterances: pieces under 1 s join a neighbour.
@@ -167,17 +176,28 @@ export class MoonshineEngine implements AsrEngine {
       options.signal?.throwIfAborted();
       const parts = utterances.slice(next, next + stretch.length);
       next += stretch.length;
-      const { text, confidence } = await this.recognise(m, spanAudio(pcm, stretch), bias);
+      const heard = spanAudio(pcm, stretch);
+      const { text, confidence, encoded } = await this.recognise(m, heard, bias);
+      // the decoder gives no word times: its words are aligned to the audio (speech/align-words.ts), compared
+      // with their reference by this encoder's states
+      const words = await timeStretch(heard, text, spanOf(stretch).startMs, options.signal, {
+        encoder: (audio) => encodeWith(m, audio),
+        ...(encoded ? { encoded } : {}),
+      });
       // speaking time: the regions without the silence the VAD padded them with
       const spoken = parts.map((part) =>
         part.reduce((sum, r) => sum + Math.max(0, r.endMs - r.startMs - 2 * DEFAULT_PAD_MS), 0),
       );
       for (const piece of splitAtSentences(text, spoken)) {
-        const segment = {
-          startMs: spanOf(parts[piece.first]!).startMs,
-          endMs: spanOf(parts[piece.last]!).endMs,
+        const startMs = spanOf(parts[piece.first]!).startMs;
+        const endMs = spanOf(parts[piece.last]!).endMs;
+        const own = words.splice(0, wordTokens(piece.text).length);
+        const segment: AsrSegment = {
+          startMs,
+          endMs,
           text: piece.text,
           confidence,
+          ...(own.length ? { words: own } : {}),
         };
         segments.push(segment);
         options.onSegment?.(segment);
@@ -189,11 +209,19 @@ export class MoonshineEngine implements AsrEngine {
   }
 
   /**
+   * The encoder's states of 16 kHz audio (~41.5 frames a second, 288 numbers each): what the word aligner
+   * compares a recording and its reference by (speech/align-words.ts).
+   */
+  async encode(audio: Float32Array): Promise<EncodedAudio> {
+    return this.resource.use((m) => encodeWith(m, audio));
+  }
+
+  /**
    * One window of 16 kHz audio, as it is (no VAD): the streaming seat of live captions
    * (apps/worker/src/live/), which cuts its own windows. Windows should stay under ~28 s.
    */
   async decodeWindow(audio: Float32Array): Promise<{ text: string; confidence: number }> {
-    return this.recognise(await this.load(), audio, []);
+    return this.resource.use((m) => this.recognise(m, audio, []));
   }
 
   /** Greedy decoding of one chunk; `confidence` is the mean log-probability of the chosen tokens (EOS included). */
@@ -201,11 +229,12 @@ export class MoonshineEngine implements AsrEngine {
     m: Loaded,
     audio: Float32Array,
     bias: number[][],
-  ): Promise<{ text: string; confidence: number }> {
+  ): Promise<{ text: string; confidence: number; encoded?: EncodedAudio }> {
     const { ort, encoder, decoder, numLayers, tokenizer } = m;
     if (audio.length < SAMPLE_RATE / 10) return { text: "", confidence: 0 };
     const encoded = await encoder.run({ input_values: new ort.Tensor("float32", audio, [1, audio.length]) });
     const hidden = encoded.last_hidden_state!;
+    const states = { states: hidden.data as Float32Array, frames: hidden.dims[1]!, dim: hidden.dims[2]! };
     const past: Record<string, Tensor> = {};
     for (let i = 0; i < numLayers; i++) {
       for (const a of ["decoder", "encoder"]) {
@@ -255,8 +284,38 @@ export class MoonshineEngine implements AsrEngine {
       }
     }
     const text = tokenizer.decode(tokens, true, true).replace(/\s+/g, " ").trim();
-    return { text, confidence: chosen ? logProb / chosen : 0 };
+    return { text, confidence: chosen ? logProb / chosen : 0, encoded: states };
   }
+}
+
+/** The encoder's states of `audio` (at least 0.1 s: shorter audio is padded with silence). */
+async function encodeWith(m: Loaded, audio: Float32Array): Promise<EncodedAudio> {
+  const least = SAMPLE_RATE / 10;
+  const input = audio.length >= least ? audio : Float32Array.from({ length: least }, (_, i) => audio[i] ?? 0);
+  const out = await m.encoder.run({ input_values: new m.ort.Tensor("float32", input, [1, input.length]) });
+  const hidden = out.last_hidden_state!;
+  return { states: hidden.data as Float32Array, frames: hidden.dims[1]!, dim: hidden.dims[2]! };
+}
+
+/**
+ * The words of a stretch's text with their times in the recording (`offsetMs`: where the stretch
+ * begins), aligned to its audio; none when nothing could be aligned.
+ */
+async function timeStretch(
+  audio: Float32Array,
+  text: string,
+  offsetMs: number,
+  signal: AbortSignal | undefined,
+  options: AlignOptions,
+) {
+  const tokens = wordTokens(text);
+  const times = tokens.length ? await alignWords(audio, tokens, "en", signal, options) : undefined;
+  if (!times) return [];
+  return tokens.map((t, i) => ({
+    text: t,
+    startMs: offsetMs + times[i]!.startMs,
+    endMs: offsetMs + times[i]!.endMs,
+  }));
 }
 
 /** log softmax(logits)[index], computed stably. */

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { loadAudio, type Pcm, SAMPLE_RATE } from "../../audio/pcm.ts";
 import { detectSpeech, groupRegions, type SpeechRegion, spanAudio, spanOf } from "../../audio/vad.ts";
+import { IdleResource } from "../idle.ts";
 import { OnnxFileError, readOnnxMetadata } from "./onnx-metadata.ts";
 import {
   type AsrEngine,
@@ -182,58 +183,63 @@ export function senseVoiceLanguage(tag: string | undefined): string | undefined 
 
 export class SherpaEngine implements AsrEngine {
   readonly name = "sherpa";
-  private loading?: Promise<Recognizer>;
-  /** the model files' version the recognizer was made from */
+  /** the recognizer, with the model files' version it was made from (engines/idle.ts: let go when idle) */
+  private readonly resource: IdleResource<{ recognizer: Recognizer; version: string }>;
   private loadedVersion = "";
 
-  constructor(private readonly options: SherpaOptions) {}
+  constructor(private readonly options: SherpaOptions) {
+    this.resource = new IdleResource(`sherpa (${options.kind})`, () => this.load());
+  }
 
   /**
-   * The recognizer of the model on disk now: made once, and again when the model's files change (a
-   * model fetched anew is moved into place: the next utterance uses it, no restart needed).
+   * Runs `fn` with the recognizer of the model on disk now: made by the first job, again when the
+   * model's files change (a model fetched anew is moved into place: the next job uses it, no restart
+   * needed), and let go after ENGINE_IDLE_SECONDS unused.
    */
-  private load(): Promise<Recognizer> {
+  private async withRecognizer<R>(fn: (recognizer: Recognizer) => Promise<R>): Promise<R> {
+    // a model fetched anew replaces the loaded one (unless another job is using that one: then the next job)
+    if (this.resource.loaded && this.loadedVersion !== versionOf(sherpaFiles(this.options.modelDir))) {
+      await this.resource.release();
+    }
+    return this.resource.use((m) => fn(m.recognizer));
+  }
+
+  private async load(): Promise<{ recognizer: Recognizer; version: string }> {
     const files = sherpaFiles(this.options.modelDir);
     const version = versionOf(files);
-    if (this.loading && version !== this.loadedVersion) this.loading = undefined;
     this.loadedVersion = version;
-    this.loading ??= (async () => {
-      const missing = sherpaMissing(this.options);
-      if (missing) throw new AsrEngineUnavailableError("sherpa", missing.detail, missing.problem);
-      const invalid = (detail: string) => {
-        invalidModels.set(files.model, { version, detail });
-        return new AsrEngineUnavailableError("sherpa", detail, "model-invalid");
-      };
-      try {
-        await checkSherpaModel(this.options.kind, files);
-      } catch (error) {
-        throw invalid((error as Error).message);
-      }
-      const model =
-        this.options.kind === "sense-voice"
-          ? { senseVoice: { model: files.model, language: "auto", useInverseTextNormalization: 1 } }
-          : { paraformer: { model: files.model } };
-      try {
-        return await loadAddon()!.OfflineRecognizer.createAsync({
-          featConfig: { sampleRate: SAMPLE_RATE, featureDim: 80 },
-          modelConfig: {
-            ...model,
-            tokens: files.tokens,
-            numThreads: this.options.threads || 2,
-            provider: "cpu",
-            debug: 0,
-          },
-          decodingMethod: "greedy_search",
-        });
-      } catch (error) {
-        // onnxruntime refused the graph (a corrupt or foreign file)
-        throw invalid(`sherpa-onnx could not load ${files.model}: ${(error as Error).message}`);
-      }
-    })();
-    this.loading.catch(() => {
-      this.loading = undefined;
-    });
-    return this.loading;
+    const missing = sherpaMissing(this.options);
+    if (missing) throw new AsrEngineUnavailableError("sherpa", missing.detail, missing.problem);
+    const invalid = (detail: string) => {
+      invalidModels.set(files.model, { version, detail });
+      return new AsrEngineUnavailableError("sherpa", detail, "model-invalid");
+    };
+    try {
+      await checkSherpaModel(this.options.kind, files);
+    } catch (error) {
+      throw invalid((error as Error).message);
+    }
+    const model =
+      this.options.kind === "sense-voice"
+        ? { senseVoice: { model: files.model, language: "auto", useInverseTextNormalization: 1 } }
+        : { paraformer: { model: files.model } };
+    try {
+      const recognizer = await loadAddon()!.OfflineRecognizer.createAsync({
+        featConfig: { sampleRate: SAMPLE_RATE, featureDim: 80 },
+        modelConfig: {
+          ...model,
+          tokens: files.tokens,
+          numThreads: this.options.threads || 2,
+          provider: "cpu",
+          debug: 0,
+        },
+        decodingMethod: "greedy_search",
+      });
+      return { recognizer, version };
+    } catch (error) {
+      // onnxruntime refused the graph (a corrupt or foreign file)
+      throw invalid(`sherpa-onnx could not load ${files.model}: ${(error as Error).message}`);
+    }
   }
 
   async ready(language: AsrLanguage): Promise<void> {
@@ -244,7 +250,7 @@ export class SherpaEngine implements AsrEngine {
         "unknown",
       );
     }
-    await this.load();
+    await this.withRecognizer(async () => undefined);
   }
 
   /** Whether this model names the language it hears (SenseVoice does: 'auto' can rely on it). */
@@ -263,21 +269,22 @@ export class SherpaEngine implements AsrEngine {
     if (!this.identifiesLanguage) return undefined;
     const pcm = await loadAudio(audio, options.signal);
     const chunks = groupRegions(options.regions ?? detectSpeech(pcm), CHUNKING);
-    const heard = new LanguageTally();
-    let heardMs = 0;
-    for (const chunk of chunks) {
-      if (heardMs >= LANGUAGE_SAMPLE_MS) break;
-      options.signal?.throwIfAborted();
-      const { result, startMs, endMs } = await this.decode(pcm, chunk);
-      if (result.text.trim()) heard.add(result.lang, endMs - startMs);
-      heardMs += endMs - startMs;
-    }
-    return heard.longest();
+    return this.withRecognizer(async (recognizer) => {
+      const heard = new LanguageTally();
+      let heardMs = 0;
+      for (const chunk of chunks) {
+        if (heardMs >= LANGUAGE_SAMPLE_MS) break;
+        options.signal?.throwIfAborted();
+        const { result, startMs, endMs } = await this.decode(recognizer, pcm, chunk);
+        if (result.text.trim()) heard.add(result.lang, endMs - startMs);
+        heardMs += endMs - startMs;
+      }
+      return heard.longest();
+    });
   }
 
   /** One utterance through the recognizer, with its times in the recording. */
-  private async decode(pcm: Pcm, chunk: SpeechRegion[]) {
-    const recognizer = await this.load();
+  private async decode(recognizer: Recognizer, pcm: Pcm, chunk: SpeechRegion[]) {
     const stream = recognizer.createStream();
     stream.acceptWaveform({ samples: spanAudio(pcm, chunk), sampleRate: SAMPLE_RATE });
     return { result: await recognizer.decodeAsync(stream), ...spanOf(chunk) };
@@ -292,19 +299,21 @@ export class SherpaEngine implements AsrEngine {
     const heard = new LanguageTally();
     const segments: AsrSegment[] = [];
     let done = 0;
-    for (const chunk of chunks) {
-      options.signal?.throwIfAborted();
-      const { result, startMs, endMs } = await this.decode(pcm, chunk);
-      heard.add(result.lang, endMs - startMs);
-      const text = result.text.trim();
-      if (text) {
-        const segment: AsrSegment = { startMs, endMs, text, words: wordsOf(result, startMs, endMs) };
-        segments.push(segment);
-        options.onSegment?.(segment);
+    await this.withRecognizer(async (recognizer) => {
+      for (const chunk of chunks) {
+        options.signal?.throwIfAborted();
+        const { result, startMs, endMs } = await this.decode(recognizer, pcm, chunk);
+        heard.add(result.lang, endMs - startMs);
+        const text = result.text.trim();
+        if (text) {
+          const segment: AsrSegment = { startMs, endMs, text, words: wordsOf(result, startMs, endMs) };
+          segments.push(segment);
+          options.onSegment?.(segment);
+        }
+        done += endMs - startMs;
+        options.onProgress?.(Math.min(1, done / total));
       }
-      done += endMs - startMs;
-      options.onProgress?.(Math.min(1, done / total));
-    }
+    });
     // the language heard longest; for a Paraformer, the language it was asked for
     const language = heard.longest() ?? (options.language === "auto" ? undefined : options.language);
     return { segments, language };
@@ -323,18 +332,47 @@ class LanguageTally {
   }
 }
 
-/** Token timestamps (seconds from the chunk's start) as words with recording times (ms). */
-function wordsOf(result: SherpaResult, startMs: number, endMs: number): AsrWord[] | undefined {
+/**
+ * Token timestamps (seconds from the chunk's start, where the CTC decoder emitted each token) as words
+ * with recording times (ms), cut as the stored text is (contracts/words.ts): each Han character is a word
+ * (a token of several shares its time among them); an English word is its pieces (a piece without
+ * SentencePiece's leading "▁" continues the word before it); punctuation tokens join the word before
+ * them. A word ends where the next token begins (the chunk's end for the last).
+ */
+export function wordsOf(result: SherpaResult, startMs: number, endMs: number): AsrWord[] | undefined {
   const tokens = result.tokens ?? [];
   const times = result.timestamps ?? [];
   if (tokens.length === 0 || tokens.length !== times.length) return undefined;
   const words: AsrWord[] = [];
+  const at = (i: number) => Math.min(endMs, Math.round(startMs + times[i]! * 1000));
   for (let i = 0; i < tokens.length; i++) {
-    const text = tokens[i]!.replace(/▁/g, " ").trim();
-    if (!text || /^<\|.*\|>$/.test(text)) continue;
-    const at = Math.min(endMs, Math.round(startMs + times[i]! * 1000));
-    const next = i + 1 < times.length ? Math.round(startMs + times[i + 1]! * 1000) : endMs;
-    words.push({ text, startMs: at, endMs: Math.max(at, Math.min(endMs, next)) });
+    const raw = tokens[i]!;
+    if (/^<\|.*\|>$/.test(raw.trim())) continue;
+    const text = raw.replace(/▁/g, " ").trim();
+    if (!text) continue;
+    const start = at(i);
+    const next = Math.max(start, i + 1 < times.length ? at(i + 1) : endMs);
+    const last = words[words.length - 1];
+    if (!/[\p{L}\p{N}]/u.test(text)) {
+      // punctuation: onto the word before it (none yet: dropped)
+      if (last) last.text += text;
+      continue;
+    }
+    // a piece without "▁" that follows a Latin word's letters continues it
+    const latinTail = last && /[\p{L}\p{N}]$/u.test(last.text) && !/\p{Script=Han}$/u.test(last.text);
+    // (sherpa-onnx answers the "▁" as a space)
+    if (last && latinTail && !/^[▁\s]/u.test(raw) && !/\p{Script=Han}/u.test(text)) {
+      last.text += text;
+      last.endMs = next;
+      continue;
+    }
+    // a token of several Han characters: one word each, sharing its time
+    const chars = /^\p{Script=Han}+$/u.test(text) ? [...text] : [text];
+    chars.forEach((c, k) => {
+      const from = Math.round(start + ((next - start) * k) / chars.length);
+      const to = Math.round(start + ((next - start) * (k + 1)) / chars.length);
+      words.push({ text: c, startMs: from, endMs: to });
+    });
   }
   return words.length ? words : undefined;
 }

@@ -1,11 +1,12 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { ESpeakNGWorker } from "@echogarden/espeak-ng-emscripten";
+import { IdleResource } from "../idle.ts";
 import type { PcmAudio } from "./types.ts";
 
 /**
  * eSpeak NG compiled to WebAssembly (`@echogarden/espeak-ng-emscripten`, the build Echogarden uses):
  * the offline voices on a machine without the espeak-ng program. One instance per process, loaded on
- * first use (~0.15 s, the Mandarin dictionary on its first sentence ~0.25 s) and kept: each sentence
+ * first use (~0.15 s, the Mandarin dictionary on its first sentence ~0.25 s) and kept while sentences come: each sentence
  * then costs about what the program costs. Its settings mirror the program's `-v voice+variant -s
  * rate -p pitch`; it has no word-gap setting (the program's `-g`), so that parameter is not applied.
  */
@@ -13,19 +14,12 @@ import type { PcmAudio } from "./types.ts";
 /** The WASM build's output rate, the same as the program's. */
 const SAMPLE_RATE = 22_050;
 
-let instance: Promise<ESpeakNGWorker> | undefined;
-
-function load(): Promise<ESpeakNGWorker> {
-  instance ??= (async () => {
-    const { default: init } = await import("@echogarden/espeak-ng-emscripten");
-    const module = await init();
-    return new module.eSpeakNGWorker();
-  })();
-  instance.catch(() => {
-    instance = undefined; // a failed load is tried again next time
-  });
-  return instance;
-}
+/** One instance per process: loaded by the first sentence, let go after ENGINE_IDLE_SECONDS unused (engines/idle.ts). */
+const espeak = new IdleResource<ESpeakNGWorker>("eSpeak NG (WebAssembly)", async () => {
+  const { default: init } = await import("@echogarden/espeak-ng-emscripten");
+  const module = await init();
+  return new module.eSpeakNGWorker();
+});
 
 export interface WasmVoice {
   /** "cmn", "en-us", "en-gb", with an optional "+variant" */
@@ -53,32 +47,50 @@ function setVoice(espeak: ESpeakNGWorker, voice: string): boolean {
  */
 let queue: Promise<unknown> = Promise.resolve();
 
-export function speakWasm(text: string, voice: WasmVoice, signal?: AbortSignal): Promise<PcmAudio> {
-  const turn = queue.then(async () => {
-    signal?.throwIfAborted();
-    const espeak = await load();
-    await yieldToEventLoop();
-    if (!setVoice(espeak, voice.voice)) {
-      throw new Error(`eSpeak NG (WebAssembly) has no voice '${voice.voice}'`);
-    }
-    espeak.set_rate(voice.rate);
-    espeak.set_pitch(voice.pitch);
-    const chunks: Int16Array[] = [];
-    let length = 0;
-    espeak.synthesize(text, (samples) => {
-      if (samples?.length) {
-        chunks.push(samples.slice());
-        length += samples.length;
+/** One of eSpeak's synthesis events: a word or phoneme begins (`audio_position`, ms into the speech). */
+export interface EspeakEvent {
+  type: string;
+  /** 1-based character index into the text spoken */
+  text_position: number;
+  audio_position: number;
+  /** a phoneme's name ("" for a pause) */
+  id?: string | number;
+}
+
+export function speakWasm(
+  text: string,
+  voice: WasmVoice,
+  signal?: AbortSignal,
+  /** eSpeak's word and phoneme events as they come (the word-time aligner reads them) */
+  onEvents?: (events: EspeakEvent[]) => void,
+): Promise<PcmAudio> {
+  const turn = queue.then(() =>
+    espeak.use(async (espeak) => {
+      signal?.throwIfAborted();
+      await yieldToEventLoop();
+      if (!setVoice(espeak, voice.voice)) {
+        throw new Error(`eSpeak NG (WebAssembly) has no voice '${voice.voice}'`);
       }
-    });
-    const out = new Int16Array(length);
-    let at = 0;
-    for (const c of chunks) {
-      out.set(c, at);
-      at += c.length;
-    }
-    return { sampleRate: SAMPLE_RATE, samples: out };
-  });
+      espeak.set_rate(voice.rate);
+      espeak.set_pitch(voice.pitch);
+      const chunks: Int16Array[] = [];
+      let length = 0;
+      espeak.synthesize(text, (samples, events) => {
+        if (onEvents && Array.isArray(events) && events.length) onEvents(events as EspeakEvent[]);
+        if (samples?.length) {
+          chunks.push(samples.slice());
+          length += samples.length;
+        }
+      });
+      const out = new Int16Array(length);
+      let at = 0;
+      for (const c of chunks) {
+        out.set(c, at);
+        at += c.length;
+      }
+      return { sampleRate: SAMPLE_RATE, samples: out };
+    }),
+  );
   queue = turn.catch(() => {});
   return turn;
 }
@@ -88,10 +100,7 @@ const known = new Map<string, Promise<boolean>>();
 export function wasmKnowsVoice(voice: string): Promise<boolean> {
   let answer = known.get(voice);
   if (!answer) {
-    answer = load().then(
-      (espeak) => setVoice(espeak, voice),
-      () => false,
-    );
+    answer = espeak.use((espeak) => setVoice(espeak, voice)).catch(() => false);
     known.set(voice, answer);
   }
   return answer;

@@ -4,7 +4,16 @@
  * bench/voice.mjs measures them.
  */
 export { renderAccompaniment } from "./accompaniment.ts";
+export {
+  APPARENT_RULES,
+  type ApparentAge,
+  type ApparentSex,
+  type ApparentSpeaker,
+  apparentSpeaker,
+  judgeSpeaker,
+} from "./apparent-speaker.ts";
 export { type ConvertOptions, convertSong } from "./convert.ts";
+export { type FormantMeasure, measureFormants } from "./formants.ts";
 export {
   FORMANT_SCALE_LIMITS,
   type MatchSettings,
@@ -17,6 +26,7 @@ export {
 } from "./match.ts";
 export {
   centsBetween,
+  guardedMedianPitch,
   hzToMidi,
   medianPitch,
   midiToHz,

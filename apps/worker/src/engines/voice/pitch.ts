@@ -156,6 +156,27 @@ export function medianPitch(track: readonly (number | null)[]): number | null {
   return pitchPercentile(track, 50);
 }
 
+/**
+ * The median F0 with an octave-error guard: voiced frames about an octave off the median of all of them
+ * (× 1.8–2.25 or × 0.44–0.56) — the tracker locked on the second harmonic or a subharmonic for longer than
+ * the per-frame correction reaches — are folded back by the octave before the median is taken. A real
+ * speaker's pitch seldom strays that far from its median (the JFK clip's 10th–90th percentiles are × 0.84–1.2).
+ */
+export function guardedMedianPitch(track: readonly (number | null)[]): number | null {
+  const v = voiced(track);
+  if (v.length === 0) return null;
+  const middle = v[v.length >> 1]!;
+  const folded = v
+    .map((hz) => {
+      const ratio = hz / middle;
+      if (ratio > 1.8 && ratio < 2.25) return hz / 2;
+      if (ratio > 0.44 && ratio < 0.56) return hz * 2;
+      return hz;
+    })
+    .sort((a, b) => a - b);
+  return folded[folded.length >> 1]!;
+}
+
 /** MIDI note number (69 = A4 = 440 Hz), fractional. */
 export const hzToMidi = (hz: number) => 69 + 12 * Math.log2(hz / 440);
 export const midiToHz = (midi: number) => 440 * 2 ** ((midi - 69) / 12);

@@ -2,7 +2,8 @@ import { MY_VOICE_MAX_SECONDS, MY_VOICE_MIN_SECONDS, type SampleProblem } from "
 import { measureRecording } from "../../audio/front-end.ts";
 import { pcmFrom } from "../../audio/pcm.ts";
 import { detectSpeech, energyProfile } from "../../audio/vad.ts";
-import { pitchPercentile, trackPitch } from "./pitch.ts";
+import { type ApparentSpeaker, apparentSpeaker } from "./apparent-speaker.ts";
+import { guardedMedianPitch, pitchPercentile, trackPitch } from "./pitch.ts";
 import { resample } from "./resample.ts";
 import { checkSpeakers } from "./speakers.ts";
 import { countSyllables, formantCentroidHz } from "./voice-measures.ts";
@@ -28,6 +29,11 @@ export interface VoiceProfile {
   syllablesPerSecond: number;
   /** seconds of speaking (pauses over 250 ms left out) */
   speechSeconds: number;
+  /**
+   * who it sounds like — a man, a woman or a child — from its formant spacing and pitch
+   * (apparent-speaker.ts); what the base voices are chosen by. Absent in profiles stored before issue 43.
+   */
+  apparent?: ApparentSpeaker;
 }
 
 export type { SampleProblem };
@@ -122,16 +128,18 @@ export function analyseVoiceSample(input: Float32Array, sampleRate: number): Sam
   const speechSeconds = regions.reduce((s, r) => s + (r.endMs - r.startMs) / 1000, 0);
   const syllables = countSyllables(audio, energy.threshold);
   const formantHz = formantCentroidHz(audio, track);
+  const medianHz = guardedMedianPitch(track)!;
   const profile: VoiceProfile | null =
     formantHz === null
       ? null
       : {
-          medianHz: pitchPercentile(track, 50)!,
+          medianHz,
           lowHz: pitchPercentile(track, 10)!,
           highHz: pitchPercentile(track, 90)!,
           formantHz,
           syllablesPerSecond: speechSeconds > 0 ? syllables / speechSeconds : 0,
           speechSeconds,
+          apparent: apparentSpeaker(audio, RATE, track, medianHz),
         };
   return { problems, measures, profile };
 }

@@ -2,7 +2,8 @@ import { createSign, randomInt } from "node:crypto";
 import { StatusCode } from "@yuelu/contracts";
 import { type Db, likeLiteral, type MockAlipayTradeModel } from "@yuelu/db";
 import { AppError, alipayAmount, type Clock } from "@yuelu/domain";
-import { AlipaySdk } from "alipay-sdk";
+import type { AlipaySdk } from "alipay-sdk";
+import { newAlipaySdk } from "../alipay-sdk.ts";
 import type { PaymentProvider, ProviderRefund, ProviderTrade, ProviderTradeState } from "../provider.ts";
 import type { MockAlipayKeys } from "./keys.ts";
 
@@ -47,7 +48,7 @@ function alipayTime(date: Date): string {
 
 export class MockAlipayGateway implements PaymentProvider {
   readonly name = "mock-alipay" as const;
-  private readonly verifier: AlipaySdk;
+  private verifierSdk?: AlipaySdk;
   private deliver?: NotificationDelivery;
   private readonly timers = new Set<NodeJS.Timeout>();
 
@@ -58,13 +59,16 @@ export class MockAlipayGateway implements PaymentProvider {
       clock: Clock;
       log: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
     },
-  ) {
-    // The merchant side verifies notifications with the official SDK, exactly as with real Alipay.
-    this.verifier = new AlipaySdk({
-      appId: keys.appId,
-      privateKey: keys.merchantPrivateKey,
-      alipayPublicKey: keys.gatewayPublicKey,
+  ) {}
+
+  /** The merchant side verifies notifications with the official SDK, exactly as with real Alipay (made at first use). */
+  private get verifier(): AlipaySdk {
+    this.verifierSdk ??= newAlipaySdk({
+      appId: this.keys.appId,
+      privateKey: this.keys.merchantPrivateKey,
+      alipayPublicKey: this.keys.gatewayPublicKey,
     });
+    return this.verifierSdk;
   }
 
   get appId(): string {
@@ -72,9 +76,9 @@ export class MockAlipayGateway implements PaymentProvider {
   }
 
   /** Where notifications go (set once the HTTP app is ready: it posts them to the app itself). */
-  startDelivery(deliver: NotificationDelivery): void {
+  startDelivery(deliver: NotificationDelivery, options: { catchUp?: boolean } = {}): void {
     this.deliver = deliver;
-    this.deliverSoon(); // notifications a restart interrupted
+    if (options.catchUp !== false) this.deliverSoon(); // notifications a restart interrupted
   }
 
   /**

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import type { Db } from "@yuelu/db";
+import type { HotSql } from "@yuelu/runtime";
 
 /**
  * The mock gateway's RSA key pair (it signs notifications as Alipay does) and the merchant's own
@@ -34,15 +34,21 @@ export function generateMockAlipayKeys(): MockAlipayKeys {
   };
 }
 
-export async function mockAlipayKeys(db: Db, file?: string): Promise<MockAlipayKeys> {
+/**
+ * The keys, read (and on the first start written) with plain statements: a start runs no ORM query
+ * (bench/README.md "Start-up").
+ */
+export async function mockAlipayKeys(sql: Pick<HotSql, "once">, file?: string): Promise<MockAlipayKeys> {
   if (file) return JSON.parse(await readFile(file, "utf8")) as MockAlipayKeys;
-  const existing = await db.appSetting.findUnique({ where: { key: KEY } });
-  if (existing) return existing.value as unknown as MockAlipayKeys;
+  const read = async () => (await sql.once<{ value: MockAlipayKeys }>(READ, [KEY]))[0]?.value;
+  const existing = await read();
+  if (existing) return existing;
   // Two replicas starting together: the first insert wins, both read it back.
-  await db.appSetting.createMany({
-    data: [{ key: KEY, value: generateMockAlipayKeys() as object }],
-    skipDuplicates: true,
-  });
-  const row = await db.appSetting.findUniqueOrThrow({ where: { key: KEY } });
-  return row.value as unknown as MockAlipayKeys;
+  await sql.once(INSERT, [KEY, JSON.stringify(generateMockAlipayKeys())]);
+  const row = await read();
+  if (!row) throw new Error("the mock gateway's keys could not be stored");
+  return row;
 }
+
+const READ = "SELECT value FROM app_settings WHERE key = $1";
+const INSERT = "INSERT INTO app_settings (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO NOTHING";

@@ -47,6 +47,9 @@ export function UserMenu() {
           <QuotaBars />
           <div className="user-popover-links">
             <Link to={paths.personalInfo}>{t("titles.personalInfo")}</Link>
+            <Link to={paths.people} data-testid="menu-people">
+              {t("titles.people")}
+            </Link>
             <Link to={paths.audioList}>{t("titles.audioList")}</Link>
           </div>
           <Button variant="secondary" block onClick={logout} data-testid="logout">

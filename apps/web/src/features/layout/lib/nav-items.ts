@@ -22,7 +22,7 @@ export const navGroups: { label: string; items: NavItem[] }[] = [
     items: [
       { to: paths.textToVoice, title: "textToVoice", icon: "♪", alsoActive: [paths.myVoice] },
       { to: paths.songConversion, title: "songConversion", icon: "♫", alsoActive: [paths.songVoiceConversion] },
-      { to: paths.voiceLibrary, title: "voiceLibrary", icon: "◎", alsoActive: [paths.textToSpeech] },
+      { to: paths.voiceLibrary, title: "voiceLibrary", icon: "◎" },
     ],
   },
   {

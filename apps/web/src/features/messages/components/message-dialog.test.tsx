@@ -154,4 +154,30 @@ describe("the message centre", () => {
     const text = screen.getByTestId("message-detail").querySelector(".msg-detail-text");
     expect(text?.textContent).toBe("完成「每日签到」，10 悦豆已到账。\n第二行");
   });
+
+  it("shows a grouped notice as its summary and the list of its events, each at its time", async () => {
+    const { state } = mailbox(1);
+    const at = (h: number) => Math.floor(new Date(2025, 0, 2, h, 5).getTime() / 1000);
+    state.messages = [
+      message({
+        notifyId: 9,
+        notifyTitle: "转写完成",
+        notifyText: "今天已有 2 条记录转写完成，可在“我的记录”中查看和编辑：\n「b.mp3」\n「a.mp3」",
+        sendTime: at(11),
+        items: [
+          { title: "转写完成", text: "「b.mp3」", sendTime: at(11) },
+          { title: "转写完成", text: "「a.mp3」", sendTime: at(9) },
+        ],
+      }),
+    ];
+    renderApp("/helpDocument");
+    act(() => messageDialog.open());
+    await screen.findByTestId("message-list", {}, { timeout: 5000 });
+    const detail = screen.getByTestId("message-detail");
+    expect(detail.querySelector(".msg-detail-text")?.textContent).toBe(
+      "今天已有 2 条记录转写完成，可在“我的记录”中查看和编辑：",
+    );
+    const rows = within(within(detail).getByTestId("message-items")).getAllByRole("listitem");
+    expect(rows.map((r) => r.textContent)).toEqual(["2025-01-02 11:05:00「b.mp3」", "2025-01-02 09:05:00「a.mp3」"]);
+  });
 });

@@ -19,6 +19,33 @@ import "./message-dialog.css";
  * one (selected on load or clicked) marks it read, here at once and on the server; 'only unread' (readSign 0) and 'mark all
  * read'. Mounted while open (app/engagement-dialogs.tsx).
  */
+/**
+ * A message's text. A grouped notice of several events (docs/engagement.md "Messages": notifyText is
+ * its summary line, then a line per item) shows the summary and the events as a list, each at its
+ * time on the reader's clock.
+ */
+function MessageText({ message }: { message: Message }) {
+  const items = message.items ?? [];
+  // plain text: React escapes it; line breaks are kept by the stylesheet
+  if (items.length < 2) return <div className="msg-detail-text">{message.notifyText}</div>;
+  const [summary] = message.notifyText.split("\n");
+  return (
+    <>
+      <div className="msg-detail-text">{summary}</div>
+      <ul className="msg-items" data-testid="message-items">
+        {items.map((item) => (
+          <li key={`${item.sendTime}-${item.text}`}>
+            <time className="msg-item-date" dateTime={new Date(item.sendTime * 1000).toISOString()}>
+              {formatDateTime(item.sendTime)}
+            </time>
+            <span className="msg-items-text">{item.text}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 export default function MessageDialog() {
   const { t } = useTranslation();
   const [onlyUnread, setOnlyUnread] = useState(false);
@@ -96,8 +123,7 @@ export default function MessageDialog() {
                 {/* the reader's own clock, as the list's dates (sendTimeStr is the server's zone) */}
                 <span>{formatDateTime(selected.sendTime)}</span>
               </div>
-              {/* plain text: React escapes it; line breaks are kept by the stylesheet */}
-              <div className="msg-detail-text">{selected.notifyText}</div>
+              <MessageText message={selected} />
             </>
           ) : (
             <p className="muted">{t("messages.pick")}</p>

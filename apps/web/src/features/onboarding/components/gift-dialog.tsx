@@ -1,8 +1,10 @@
 import type { WelcomeGiftKind } from "@yuelu/contracts";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog } from "@/components/ui/dialog.tsx";
 import { GiftCard } from "@/components/ui/gift-card.tsx";
+import "./gift-dialog.css";
 
 const GIFTS: Record<
   WelcomeGiftKind,
@@ -19,20 +21,51 @@ const GIFTS: Record<
   },
 };
 
-/** One welcome gift (3-hour card, 5-hour card, 30-day membership), announced once. */
-export function GiftDialog({ kind, onClose }: { kind: WelcomeGiftKind; onClose: () => void }) {
+/**
+ * The welcome gifts granted (3-hour card, 5-hour invitation card, 30-day membership), announced
+ * together in one card, once — spec §4's chain of gift dialogs made one (issue 43). `extra` is what
+ * the app adds under them: the check-in offer.
+ */
+export function WelcomeGiftsDialog({
+  kinds,
+  extra,
+  onClose,
+}: {
+  kinds: readonly WelcomeGiftKind[];
+  extra?: ReactNode;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
-  const gift = GIFTS[kind];
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t(gift.title)} description={t(gift.text)}>
-      <GiftCard
-        tone={gift.tone}
-        testId={`gift-${kind}`}
-        amount={t(gift.amount, { count: gift.count })}
-        text={t(gift.text)}
-      />
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t("gifts.title")}
+      description={kinds.map((kind) => t(GIFTS[kind].text)).join(" ")}
+    >
+      <ul className="welcome-gifts" data-testid="welcome-gifts">
+        {kinds.map((kind) => {
+          const gift = GIFTS[kind];
+          return (
+            <li key={kind}>
+              <GiftCard
+                tone={gift.tone}
+                testId={`gift-${kind}`}
+                amount={t(gift.amount, { count: gift.count })}
+                text={
+                  <>
+                    <strong>{t(gift.title)}</strong>
+                    <span>{t(gift.text)}</span>
+                  </>
+                }
+              />
+            </li>
+          );
+        })}
+      </ul>
+      {extra}
       <div className="dialog-actions">
-        <Button variant={kind === "black_card" ? "gold" : "primary"} block onClick={onClose}>
+        <Button block onClick={onClose} data-testid="gifts-accept">
           {t("gifts.happyToAccept")}
         </Button>
       </div>

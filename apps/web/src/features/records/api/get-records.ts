@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { RecordPage } from "@yuelu/contracts";
+import type { RecordSortField, SortOrder } from "@yuelu/contracts/constants";
 import { api } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/query-keys.ts";
 
@@ -13,7 +14,17 @@ export interface RecordsQuery {
   folder: FolderFilter;
   /** -1 = every status */
   fileStatus: number;
+  /** the server sorts (issue 43): by name, when made, or length */
+  sort: RecordSort;
 }
+
+export interface RecordSort {
+  by: RecordSortField;
+  order: SortOrder;
+}
+
+/** Newest first, as the list always was. */
+export const DEFAULT_SORT: RecordSort = { by: "time", order: "desc" };
 
 /** Spec §5: library queries drop any filter parameter whose value is -1. */
 export function withoutUnset(params: Record<string, string | number | undefined>) {
@@ -28,6 +39,8 @@ export function getRecords(q: RecordsQuery): Promise<RecordPage> {
     pageSize: q.pageSize,
     fileName: q.fileName.trim(),
     fileStatus: q.fileStatus,
+    sortBy: q.sort.by,
+    order: q.sort.order,
     source: 0,
   });
   // Records in no folder have their own list (menuId 0); everything else is all_list, filtered.

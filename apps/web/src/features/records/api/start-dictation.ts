@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import type { DictationResult, DictationTask, TranscriptionLanguage } from "@yuelu/contracts";
 import { StatusCode } from "@yuelu/contracts/constants";
 import { toast } from "sonner";
@@ -77,26 +77,36 @@ export function startDictation(fileIds: number[], options: ChosenOptions, hotWor
   });
 }
 
+const engineChanged = (client: QueryClient) =>
+  void client.invalidateQueries({ queryKey: queryKeys.dictationConfig(i18n.language) });
+
 /**
- * Queues transcriptions. The server charges them at once (card time and today's quota), so the
- * header and the quota bars are fetched again right away — not when the transcript is done.
- * A refusal for want of an engine (70001, whole or per file) carries the server's translated
- * sentence, shown as it is (by the API client, or acceptedFiles); the language choice is then
- * asked for again, since the engine's state has changed under it.
+ * What follows queued transcriptions, whoever asked: the server charges them at once (card time and today's
+ * quota), so the header and the quota bars are fetched again right away — not when the transcript is done.
+ * A refusal for want of an engine (70001) means the engine's state changed under the language choice: it is
+ * asked for again.
+ */
+export function afterDictation(client: QueryClient, tasks: DictationTask[]) {
+  void client.invalidateQueries({ queryKey: queryKeys.records.all });
+  refreshBalances(client);
+  if (tasks.some((task) => task.code === StatusCode.EngineUnavailable)) engineChanged(client);
+}
+
+/** A dictation call refused whole: a missing engine (70001) asks for the language choice again. */
+export function afterDictationError(client: QueryClient, error: unknown) {
+  if (error instanceof ApiError && error.code === StatusCode.EngineUnavailable) engineChanged(client);
+}
+
+/**
+ * Queues transcriptions (afterDictation). A refusal for want of an engine (70001, whole or per file) carries
+ * the server's translated sentence, shown as it is (by the API client, or acceptedFiles).
  */
 export function useStartDictation() {
   const client = useQueryClient();
-  const engineChanged = () => void client.invalidateQueries({ queryKey: queryKeys.dictationConfig(i18n.language) });
   return useSubmitMutation({
     mutationFn: (v: { fileIds: number[]; options: ChosenOptions; hotWords?: string[] }) =>
       startDictation(v.fileIds, v.options, v.hotWords),
-    onSuccess: ({ tasks }) => {
-      void client.invalidateQueries({ queryKey: queryKeys.records.all });
-      refreshBalances(client);
-      if (tasks.some((task) => task.code === StatusCode.EngineUnavailable)) engineChanged();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.code === StatusCode.EngineUnavailable) engineChanged();
-    },
+    onSuccess: ({ tasks }) => afterDictation(client, tasks),
+    onError: (error) => afterDictationError(client, error),
   });
 }

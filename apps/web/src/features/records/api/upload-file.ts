@@ -1,5 +1,5 @@
 import type { UploadResult } from "@yuelu/contracts";
-import { StatusCode } from "@yuelu/contracts/constants";
+import { MAX_UPLOAD_BYTES, StatusCode } from "@yuelu/contracts/constants";
 import * as tus from "tus-js-client";
 import { apiBase } from "@/config/env.ts";
 import { ApiError, api, buildRequest, codeMessage, handleQuietly, readEnvelopeText } from "@/lib/api-client.ts";
@@ -173,5 +173,10 @@ function refusalOf(error: Error): ApiError {
 
 /** An upload's answer; a 413 a proxy sent (no envelope) is the file's size. */
 function readAnswer(status: number, text: string): UploadResult {
-  return readEnvelopeText<UploadResult>(status, text, UPLOAD_PATH, i18n.t("upload.serverTooLarge"));
+  return readEnvelopeText<UploadResult>(
+    status,
+    text,
+    UPLOAD_PATH,
+    i18n.t("upload.serverTooLarge", { size: `${MAX_UPLOAD_BYTES / 1024 ** 3} GB` }),
+  );
 }

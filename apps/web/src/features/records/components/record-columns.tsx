@@ -49,6 +49,9 @@ export function timeColumn<Row extends AudioRecord>(header: string, time: (row: 
   return { id: "time", header, label: header, kind: "meta", cell: (r) => formatDateTime(time(r)) };
 }
 
+/** When a record was made (an older server without createTime: its updateTime). */
+export const createdAt = (r: AudioRecord): number => r.createTime ?? r.updateTime;
+
 export function statusColumn<Row extends AudioRecord>(t: TFunction): Column<Row> {
   return {
     id: "status",

@@ -10,7 +10,7 @@ import { detailHref } from "../lib/links.ts";
 /** The dialog a row or the batch bar opened, with the records it is for. */
 export type RecordDialog =
   | { kind: "rename"; records: [AudioRecord] }
-  | { kind: "move" | "delete" | "transcribe"; records: AudioRecord[] }
+  | { kind: "move" | "delete" | "transcribe" | "download"; records: AudioRecord[] }
   | null;
 
 /** A row's actions: transcribe (when it can be), open, and a menu (rename, move, download, delete). */

@@ -1,7 +1,8 @@
-import type { LiveLanguage } from "@yuelu/contracts";
-import { useRef, useState } from "react";
+import type { LiveLanguage, TranscriptionLanguage } from "@yuelu/contracts";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LevelMeter, RecorderButtons, RecordingBadge } from "@/components/ui/recorder-parts.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { LevelMeter, RecordingBadge } from "@/components/ui/recorder-parts.tsx";
 import { type MicRecording, type StopReason, useMicRecorder } from "@/hooks/use-mic-recorder.ts";
 import { formatDuration } from "@/lib/format.ts";
 import { extensionForBlobType, recordingFileName } from "@/lib/recording.ts";
@@ -34,6 +35,8 @@ interface Session {
   seq: number;
   /** its live captions' sessions, named by its upload */
   live: RecordingLiveSessions;
+  /** stopped with "stop and transcribe": its transcription is asked for with its upload */
+  transcribe: boolean;
 }
 
 /** The type and extension a recording really has (the recorder may not honour the request). */
@@ -51,6 +54,13 @@ function containerOf(recording: MicRecording) {
  * removed once the server confirms the record. A live WebM has no length in its header; the server
  * measures it from the packets. A page left mid-recording keeps the copy on disk, offered back on
  * /transaudio; a discarded recording's copy goes too.
+ *
+ * Issue 43: `autoStart` records at once — the page's one "start recording" opens this panel and starts it (as
+ * soon as the server has said which live captions it offers, so they never start in a language it lacks),
+ * scrolled into view. The captions follow the transcription language (auto or none: the page's language), or
+ * are off where the server has none in it; a choice the user makes holds until the transcription language
+ * changes. Stop offers "stop and transcribe" (the page's settings, asked for with the upload) beside "stop and
+ * upload" and discard.
  */
 export function RecorderPanel({
   userId,
@@ -59,20 +69,30 @@ export function RecorderPanel({
   onDiscarded,
   language = null,
   transcriptOf,
+  autoStart = false,
+  canTranscribe = false,
+  onClose,
 }: {
   userId: string;
   /**
    * the transcription language chosen on the page: live captions start in it (none chosen, or "auto": the
    * page's language) — or off, when the server has no live captions in that language (it says so)
    */
-  language?: LiveLanguage | null;
+  language?: TranscriptionLanguage | null;
+  /** start recording as soon as the panel shows (the page's one click) */
+  autoStart?: boolean;
+  /** "stop and transcribe" can be offered: the page has settings a transcription can start with */
+  canTranscribe?: boolean;
+  /** closes the panel (offered while not recording) */
+  onClose?: () => void;
   /** the transcript page of an uploaded recording once it is transcribed: it then replaces the live captions */
   transcriptOf?: (fileName: string) => string | undefined;
   /**
    * `keptId`: the copy on disk, to forget once the server confirms the record (null: none kept);
-   * `liveSessionId`: its live captions' sessions, for the upload (none: captions were off)
+   * `liveSessionId`: its live captions' sessions, for the upload (none: captions were off);
+   * `transcribe`: stopped with "stop and transcribe"
    */
-  onRecorded: (file: File, keptId: string | null, liveSessionId?: string) => void;
+  onRecorded: (file: File, keptId: string | null, liveSessionId: string | undefined, transcribe: boolean) => void;
   /**
    * the recording is kept on disk from now on: its upload can start while it is made (issue 31), once
    * `liveSessionId` tells the captions' session (or that there is none)
@@ -83,15 +103,22 @@ export function RecorderPanel({
 }) {
   const { t, i18n } = useTranslation();
   const uiLang = i18n.language.startsWith("en") ? "en" : "zh";
-  const liveOffered = useDictationConfig().data?.live;
+  const config = useDictationConfig();
+  const liveOffered = config.data?.live;
   const preferred = !language || language === "auto" ? uiLang : language;
-  const [chosenLive, setChosenLive] = useState<{ language: LiveLanguage | null } | null>(null);
-  // never a silent default: the preferred language where it is offered, else off (and why) until the user chooses
-  const liveLanguage = chosenLive ? chosenLive.language : liveLanguageFor(preferred, liveOffered);
-  const setLiveLanguage = (next: LiveLanguage | null) => setChosenLive({ language: next });
+  /** the captions' language as chosen (by the user, or pinned when a recording began), for this transcription language */
+  const [chosenLive, setChosenLive] = useState<{ language: LiveLanguage | null; for: string | null } | null>(null);
   const session = useRef<Session | null>(null);
+  // never a silent default: the preferred language where it is offered, else off (and why) until the user
+  // chooses; a choice holds while recording, and afterwards until the transcription language changes
+  const liveLanguage =
+    chosenLive && (session.current !== null || chosenLive.for === language)
+      ? chosenLive.language
+      : liveLanguageFor(preferred, liveOffered);
+  const setLiveLanguage = (next: LiveLanguage | null) => setChosenLive({ language: next, for: language });
   /** the name the last recording was uploaded under */
   const [recordedName, setRecordedName] = useState<string | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
 
   const begin = (recording: MicRecording) => {
     const s: Session = {
@@ -101,10 +128,11 @@ export function RecorderPanel({
       writes: Promise.resolve(),
       seq: 0,
       live: new RecordingLiveSessions(),
+      transcribe: false,
     };
     if (!liveLanguage) s.live.none();
     // a stream keeps its language: pinned, whatever the transcription options become meanwhile
-    setChosenLive({ language: liveLanguage });
+    setChosenLive({ language: liveLanguage, for: language });
     session.current = s;
     setRecordedName(null);
     if (canKeepRecordings()) keepOnDisk(s, recording);
@@ -170,7 +198,7 @@ export function RecorderPanel({
       return;
     }
     setRecordedName(file.name);
-    onRecorded(file, kept?.id ?? null, s.live.joined());
+    onRecorded(file, kept?.id ?? null, s.live.joined(), s.transcribe);
   };
 
   const mic = useMicRecorder({
@@ -190,9 +218,30 @@ export function RecorderPanel({
     if (session.current?.stream === stream) session.current.live.update(captions);
   });
 
+  // the page's one click: recording starts once the server has said which live captions it offers
+  const { start } = mic;
+  const autoStarted = useRef(false);
+  useEffect(() => {
+    if (!autoStart || autoStarted.current || config.isPending) return;
+    autoStarted.current = true;
+    void start();
+  }, [autoStart, config.isPending, start]);
+  // the panel opens where the user looks: in view, and focused (the button that opened it is gone)
+  useEffect(() => {
+    if (!autoStart) return;
+    panel.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+    panel.current?.focus({ preventScroll: true });
+  }, [autoStart]);
+
   const recording = state.kind === "recording";
+  const stop = (transcribe: boolean) => {
+    if (session.current) session.current.transcribe = transcribe;
+    mic.stop("keep");
+  };
+  const startLabel =
+    state.kind === "error" ? t("recorder.retry") : recordedName ? t("recorder.again") : t("recorder.start");
   return (
-    <div className="recorder" data-testid="recorder">
+    <section className="recorder" data-testid="recorder" ref={panel} tabIndex={-1} aria-label={t("recorder.title")}>
       <div className="recorder-head">
         <strong>{t("recorder.title")}</strong>
         {recording && <RecordingBadge>{t("recorder.recording")}</RecordingBadge>}
@@ -213,12 +262,46 @@ export function RecorderPanel({
             : t(`recorder.${state.problem}`)}
         </p>
       )}
-      <RecorderButtons
-        state={state}
-        labels={{ start: t("recorder.start"), stop: t("recorder.stop"), discard: t("recorder.discard") }}
-        onStart={() => void mic.start()}
-        onStop={(keep) => mic.stop(keep ? "keep" : "discard")}
-      />
+      <div className="recorder-buttons">
+        {recording ? (
+          <>
+            <Button
+              onClick={() => stop(true)}
+              disabled={!canTranscribe}
+              aria-describedby={canTranscribe ? undefined : "recorder-needs-language"}
+              data-testid="recorder-stop-transcribe"
+            >
+              {t("recorder.stopTranscribe")}
+            </Button>
+            <Button variant="secondary" onClick={() => stop(false)} data-testid="recorder-stop">
+              {t("recorder.stop")}
+            </Button>
+            <Button variant="ghost" onClick={() => mic.stop("discard")} data-testid="recorder-discard">
+              {t("recorder.discard")}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button
+              onClick={() => void start()}
+              disabled={state.kind === "starting" || config.isPending}
+              data-testid="recorder-start"
+            >
+              {state.kind === "starting" || (autoStart && !autoStarted.current) ? t("recorder.starting") : startLabel}
+            </Button>
+            {onClose && (
+              <Button variant="ghost" onClick={onClose} data-testid="recorder-close">
+                {t("recorder.close")}
+              </Button>
+            )}
+          </>
+        )}
+      </div>
+      {recording && !canTranscribe && (
+        <p className="muted recorder-note" id="recorder-needs-language" data-testid="recorder-needs-language">
+          {t("recorder.needsLanguage")}
+        </p>
+      )}
       <LiveCaptions
         state={live}
         language={liveLanguage}
@@ -227,6 +310,6 @@ export function RecorderPanel({
         transcriptHref={recordedName ? transcriptOf?.(recordedName) : undefined}
         available={liveOffered}
       />
-    </div>
+    </section>
   );
 }

@@ -45,7 +45,11 @@ describe("/audio-list", () => {
     expect(first).toHaveTextContent("录音1.mp3");
     expect(first).toHaveTextContent("2:05");
     expect(first).toHaveTextContent("1.5MB");
-    expect(first).toHaveTextContent(formatDateTime(1_735_787_045));
+    // the time shown is when it was made, under a header that says so (issue 43), not its updateTime
+    expect(first).toHaveTextContent(formatDateTime(1_735_700_645));
+    expect(first).not.toHaveTextContent(formatDateTime(1_735_787_045));
+    expect(screen.getByRole("columnheader", { name: /创建时间/ })).toBeInTheDocument();
+    expect(screen.queryByRole("columnheader", { name: /更新时间/ })).toBeNull();
     expect(within(first).getByRole("link", { name: "录音1.mp3" })).toHaveAttribute(
       "href",
       `/detail?fileId=1&timeLen=125&fileName=${encodeURIComponent("录音1.mp3")}`,
@@ -61,6 +65,94 @@ describe("/audio-list", () => {
     expect(q.has("menuId")).toBe(false);
     expect(q.has("fileStatus")).toBe(false);
     expect(q.has("fileName")).toBe(false);
+    // newest first, said to the server
+    expect(q.get("sortBy")).toBe("time");
+    expect(q.get("order")).toBe("desc");
+  });
+
+  it("sorts by name, time and duration on the server from the column headers, each way", async () => {
+    const api = signedInBackend({
+      "GET /api/v3/audio/all_list": () => page([record({ fileId: 1 }), record({ fileId: 2 })]),
+    });
+    renderApp("/audio-list");
+    await row(1);
+    const sortOf = () => {
+      const q = api.callsTo("/all_list").at(-1)!.url.searchParams;
+      return `${q.get("sortBy")} ${q.get("order")} page ${q.get("page")}`;
+    };
+    const header = (name: RegExp) => screen.getByRole("columnheader", { name });
+    expect(header(/创建时间/)).toHaveAttribute("aria-sort", "descending");
+    expect(header(/文件名/)).toHaveAttribute("aria-sort", "none");
+
+    await userEvent.click(screen.getByTestId("sort-name"));
+    await waitFor(() => expect(sortOf()).toBe("name asc page 1"));
+    expect(header(/文件名/)).toHaveAttribute("aria-sort", "ascending");
+    expect(header(/创建时间/)).toHaveAttribute("aria-sort", "none");
+    await userEvent.click(screen.getByTestId("sort-name"));
+    await waitFor(() => expect(sortOf()).toBe("name desc page 1"));
+    // the longest first, then the shortest
+    await userEvent.click(screen.getByTestId("sort-duration"));
+    await waitFor(() => expect(sortOf()).toBe("duration desc page 1"));
+    await userEvent.click(screen.getByTestId("sort-duration"));
+    await waitFor(() => expect(sortOf()).toBe("duration asc page 1"));
+    // phones have no headers: the same sorts in a select
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "排序" }), "最早创建在前");
+    await waitFor(() => expect(sortOf()).toBe("time asc page 1"));
+    expect(header(/创建时间/)).toHaveAttribute("aria-sort", "ascending");
+  });
+
+  it("has one search box: names in the list, and the transcripts' search one link away", async () => {
+    const api = signedInBackend({ "GET /api/v3/audio/all_list": () => page([record({ fileId: 1 })]) });
+    renderApp("/audio-list");
+    await row(1);
+    expect(screen.getAllByRole("searchbox")).toHaveLength(1);
+    expect(screen.queryByTestId("search-transcripts")).toBeNull();
+    await userEvent.type(screen.getByRole("searchbox", { name: "搜索" }), "独角兽");
+    await waitFor(() => expect(api.callsTo("/all_list").at(-1)!.url.searchParams.get("fileName")).toBe("独角兽"));
+    const link = screen.getByTestId("search-transcripts");
+    expect(link).toHaveTextContent("在文稿中搜索「独角兽」");
+    expect(link).toHaveAttribute("href", `/search?q=${encodeURIComponent("独角兽")}`);
+  });
+
+  it("downloads the selection as a zip of audio, transcripts or both, saying which have no transcript", async () => {
+    signedInBackend({
+      "GET /api/v3/audio/all_list": () =>
+        page([record({ fileId: 1 }), record({ fileId: 2, fileStatus: 0 }), record({ fileId: 3 })]),
+    });
+    const followed: string[] = [];
+    const follow = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      followed.push(this.href);
+    });
+    renderApp("/audio-list");
+    await row(1);
+    await userEvent.click(screen.getByRole("checkbox", { name: "全选本页" }));
+    const bar = screen.getByTestId("batch-bar");
+
+    // the audio alone, as before
+    await userEvent.click(within(bar).getByRole("button", { name: "打包下载" }));
+    let dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent("打包下载 3 条记录");
+    expect(within(dialog).getByRole("radio", { name: "音频" })).toBeChecked();
+    await userEvent.click(within(dialog).getByTestId("zip-download"));
+    let url = new URL(followed.at(-1)!);
+    expect(url.pathname).toBe("/voice_yuelu/api/v1/audio/download/batch");
+    expect(url.searchParams.get("fileIds")).toBe("1,2,3");
+    expect(url.searchParams.has("include")).toBe(false);
+
+    // the transcripts as SubRip: one record was never transcribed, and the dialog says so first
+    await userEvent.click(within(bar).getByRole("button", { name: "打包下载" }));
+    dialog = await screen.findByRole("dialog");
+    await userEvent.click(within(dialog).getByRole("radio", { name: "文稿" }));
+    await userEvent.selectOptions(within(dialog).getByTestId("zip-format"), "SRT 字幕");
+    expect(within(dialog).getByTestId("zip-untranscribed")).toHaveTextContent("1 条记录还没有转写");
+    await userEvent.click(within(dialog).getByTestId("zip-download"));
+    url = new URL(followed.at(-1)!);
+    expect(url.searchParams.get("include")).toBe("transcript");
+    expect(url.searchParams.get("format")).toBe("srt");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    follow.mockRestore();
   });
 
   it("updates progress in place while rows are in queue or transcribing, then refetches the page", async () => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { AudioRecord } from "@yuelu/contracts";
-import { FileStatus } from "@yuelu/contracts/constants";
+import { FileStatus, RECORD_SORT_FIELDS, SORT_ORDERS } from "@yuelu/contracts/constants";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
@@ -10,17 +10,18 @@ import { EmptyState } from "@/components/ui/states.tsx";
 import { paths } from "@/config/paths.ts";
 import { useSelection } from "@/hooks/use-selection.ts";
 import { progressById, useTranscriptionProgress } from "@/hooks/use-transcription-progress.ts";
-import { batchDownloadUrl, startDownload } from "@/lib/downloads.ts";
 import { queryKeys } from "@/lib/query-keys.ts";
 import { isInProgress, isSettled } from "@/utils/file-status.ts";
-import { type FolderFilter, type RecordsQuery, useRecords } from "../api/get-records.ts";
+import { DEFAULT_SORT, type FolderFilter, type RecordSort, type RecordsQuery, useRecords } from "../api/get-records.ts";
+import { BatchDownloadDialog } from "./batch-download-dialog.tsx";
 import { FolderSidebar } from "./folder-sidebar.tsx";
-import { metaColumns, nameColumn, statusColumn, timeColumn } from "./record-columns.tsx";
+import { createdAt, metaColumns, nameColumn, statusColumn, timeColumn } from "./record-columns.tsx";
 import { RecordDeleteDialog } from "./record-delete-dialog.tsx";
 import { RecordMoveDialog } from "./record-move-dialog.tsx";
 import { RecordRenameDialog } from "./record-rename-dialog.tsx";
 import { type RecordDialog, RecordRowActions } from "./record-row-actions.tsx";
 import { RecordTranscribeDialog } from "./record-transcribe-dialog.tsx";
+import { ariaSort, SortHeader } from "./sort-header.tsx";
 import "./records-list-view.css";
 
 export const PAGE_SIZE = 20;
@@ -33,10 +34,18 @@ const STATUS_FILTERS: [number, string][] = [
   [FileStatus.Complete, "status.complete"],
 ];
 
+/** The sorts a phone offers in a list (its table has no headers to click): every field, both ways. */
+const SORTS = RECORD_SORT_FIELDS.flatMap((by) => SORT_ORDERS.map((order) => ({ by, order })));
+
 /**
  * My records: folder filter, name search, status filter, paging; per-row and batch actions. Rows
  * in queue or transcribing have their progress polled every 2 s and patched in place; when one
- * settles the page is fetched again (its updateTime and status change).
+ * settles the page is fetched again (its status changes).
+ *
+ * Issue 43: the time shown is when the record was made (创建时间 — a move or a restore rewrites its
+ * updateTime, which made rows look out of order), and the list is sorted by the server by name, that
+ * time or length (the headers; a select on phones). The one search box filters by name; the transcripts'
+ * full-text search is one click away (a link with the same words). The zip holds audio, transcripts or both.
  */
 export function RecordsListView() {
   const { t } = useTranslation();
@@ -45,6 +54,7 @@ export function RecordsListView() {
   const [search, setSearch] = useState("");
   const [fileName, setFileName] = useState("");
   const [fileStatus, setFileStatus] = useState(-1);
+  const [sort, setSort] = useState<RecordSort>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<RecordDialog>(null);
 
@@ -52,10 +62,10 @@ export function RecordsListView() {
     const timer = setTimeout(() => setFileName(search.trim()), 300);
     return () => clearTimeout(timer);
   }, [search]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts on page 1
-  useEffect(() => setPage(1), [folder, fileName, fileStatus]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter or order starts on page 1
+  useEffect(() => setPage(1), [folder, fileName, fileStatus, sort]);
 
-  const query: RecordsQuery = { page, pageSize: PAGE_SIZE, fileName, folder, fileStatus };
+  const query: RecordsQuery = { page, pageSize: PAGE_SIZE, fileName, folder, fileStatus, sort };
   const list = useRecords(query);
   const listed = list.data?.records ?? [];
 
@@ -78,10 +88,17 @@ export function RecordsListView() {
   const filtered = fileName !== "" || fileStatus !== -1 || folder.kind !== "all";
   const close = () => setDialog(null);
 
+  const sortable = (column: Column<AudioRecord>, field: RecordSort["by"], label: string): Column<AudioRecord> => ({
+    ...column,
+    header: <SortHeader field={field} label={label} sort={sort} onSort={setSort} />,
+    sort: ariaSort(sort, field),
+  });
+  const [durationColumn, ...otherMeta] = metaColumns<AudioRecord>(t);
   const columns: Column<AudioRecord>[] = [
-    nameColumn(t, true),
-    ...metaColumns(t),
-    timeColumn(t("records.updateTime"), (r) => r.updateTime),
+    sortable(nameColumn(t, true), "name", t("records.name")),
+    sortable(durationColumn!, "duration", t("records.duration")),
+    ...otherMeta,
+    sortable(timeColumn(t("records.createTime"), createdAt), "time", t("records.createTime")),
     statusColumn(t),
     {
       id: "actions",
@@ -103,6 +120,7 @@ export function RecordsListView() {
             onChange={(e) => setSearch(e.target.value)}
             placeholder={t("records.searchPlaceholder")}
             aria-label={t("records.search")}
+            data-testid="records-search"
           />
           <select
             className="input select"
@@ -116,7 +134,30 @@ export function RecordsListView() {
               </option>
             ))}
           </select>
+          <select
+            className="input select records-sort"
+            value={`${sort.by}-${sort.order}`}
+            onChange={(e) => setSort(SORTS.find((s) => `${s.by}-${s.order}` === e.target.value) ?? DEFAULT_SORT)}
+            aria-label={t("records.sort")}
+            data-testid="records-sort"
+          >
+            {SORTS.map((s) => (
+              <option key={`${s.by}-${s.order}`} value={`${s.by}-${s.order}`}>
+                {t(`records.sort_${s.by}_${s.order}`)}
+              </option>
+            ))}
+          </select>
         </div>
+        {search.trim() !== "" && (
+          // the same words across every transcript: the full-text search page, one step away
+          <Link
+            className="records-search-transcripts"
+            to={`${paths.search}?${new URLSearchParams({ q: search.trim() }).toString()}`}
+            data-testid="search-transcripts"
+          >
+            {t("records.searchTranscripts", { q: search.trim() })}
+          </Link>
+        )}
 
         <DataTable
           testId="records-table"
@@ -134,11 +175,7 @@ export function RecordsListView() {
               <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: "move", records: selected })}>
                 {t("records.move")}
               </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                onClick={() => startDownload(batchDownloadUrl(selected.map((r) => r.fileId)))}
-              >
+              <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: "download", records: selected })}>
                 {t("records.downloadZip")}
               </Button>
               <Button size="sm" variant="danger" onClick={() => setDialog({ kind: "delete", records: selected })}>
@@ -176,6 +213,7 @@ export function RecordsListView() {
         onClose={close}
         onDone={selection.clear}
       />
+      <BatchDownloadDialog records={dialog?.kind === "download" ? dialog.records : null} onClose={close} />
       <RecordTranscribeDialog
         records={dialog?.kind === "transcribe" ? dialog.records : null}
         onClose={close}

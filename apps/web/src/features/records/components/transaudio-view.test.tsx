@@ -4,9 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLang } from "@/lib/i18n.ts";
 import { signInCookies } from "@/testing/fake-api.ts";
 import { FakeXhr, installFakeXhr } from "@/testing/fake-xhr.ts";
+import { stubRecorder } from "@/testing/media.ts";
 import { signedInBackend } from "@/testing/records-fixtures.ts";
 import { renderApp } from "@/testing/render.tsx";
 import { uploads } from "../hooks/upload-store.ts";
+import { rememberLanguage } from "../lib/languages.ts";
 
 const MiB = 1024 * 1024;
 
@@ -72,6 +74,7 @@ afterEach(() => {
   window.history.replaceState(null, "", "/");
   uploads.reset();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks(); // the recorder's clock and the scroll spy
 });
 
 describe("/transaudio upload (spec §5)", () => {
@@ -259,11 +262,12 @@ describe("/transaudio upload (spec §5)", () => {
       value: { getUserMedia: () => Promise.reject(new DOMException("denied", "NotAllowedError")) },
     });
     renderApp("/transaudio");
+    // one click asks for the microphone (issue 43): no second "start recording" to press
     await userEvent.click(await screen.findByRole("button", { name: "开始录音" }));
     // the browser's own WebM is recorded as it is: no notice about relabelling it
-    await userEvent.click(await screen.findByTestId("recorder-start"));
-    expect(screen.queryByText(/Matroska|\.mkv/)).toBeNull();
     expect(await screen.findByTestId("recorder-error")).toHaveTextContent("麦克风权限被拒绝");
+    expect(screen.queryByText(/Matroska|\.mkv/)).toBeNull();
+    expect(screen.getByTestId("recorder-start")).toHaveTextContent("重试");
     Object.defineProperty(navigator, "mediaDevices", { configurable: true, value: undefined });
   });
 });
@@ -293,17 +297,31 @@ describe("/transaudio length limits (files up to 5 hours; transcription up to 3 
     expect(FakeXhr.instances).toHaveLength(1);
   });
 
-  it("says at once that a 4-hour file cannot be transcribed, and does not offer it", async () => {
+  it("refuses a 3 h 10 min file before uploading it (issue 43), and uploads it only if the user keeps it anyway", async () => {
     signedInBackend({});
-    uploads.setDurationReader(async () => 4 * HOUR);
+    uploads.setDurationReader(async (f) => (f.name === "会议.mp3" ? 3 * HOUR + 600 : 600));
     renderApp("/transaudio");
-    await choose([file("会议.mp3", 40 * MiB)]);
-    // before the upload has finished: the browser's reading is enough
-    expect(await screen.findByTestId("upload-too-long")).toHaveTextContent(
-      "时长 4 小时，超过单个文件 3 小时的转写上限",
+    await choose([file("会议.mp3", 40 * MiB), file("short.mp3", MiB)]);
+    const refusal = await screen.findByTestId("refused-overTranscribeLimit");
+    expect(refusal).toHaveTextContent(
+      "会议.mp3 时长 3 小时 10 分钟，超过单个文件 3 小时的转写上限，未上传。请剪成每段不超过 3 小时后再上传",
     );
-    await finish({ ...uploaded, fileName: "会议.mp3", timeLen: 4 * HOUR }, 40 * MiB);
-    expect(await screen.findByText("上传完成")).toBeInTheDocument();
+    // the other file goes; not a byte of the long one
+    const xhr = await sent();
+    expect(metadataOf(xhr).filename).toBe("short.mp3");
+    expect(FakeXhr.instances).toHaveLength(1);
+    expect(screen.getAllByTestId("upload-item")).toHaveLength(1);
+
+    // kept knowingly: it is uploaded, said to be too long to transcribe, and never offered for it
+    await userEvent.click(within(refusal).getByTestId("keep-long"));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(2));
+    expect(metadataOf(FakeXhr.instances[1]!).filename).toBe("会议.mp3");
+    expect(screen.queryByTestId("refused-overTranscribeLimit")).toBeNull();
+    expect(await screen.findByTestId("upload-too-long")).toHaveTextContent(
+      "时长 3 小时 10 分钟，超过单个文件 3 小时的转写上限",
+    );
+    await finish({ ...uploaded, fileName: "会议.mp3", timeLen: 3 * HOUR + 600 }, 40 * MiB, 1);
+    await waitFor(() => expect(screen.getAllByText("上传完成")).toHaveLength(1));
     expect(screen.queryByTestId("start-transcription")).toBeNull();
   });
 
@@ -326,5 +344,110 @@ describe("/transaudio length limits (files up to 5 hours; transcription up to 3 
     await finish({ ...uploaded, timeLen: 3 * HOUR }, 40 * MiB);
     expect(await screen.findByTestId("start-transcription")).toBeInTheDocument();
     expect(screen.queryByTestId("upload-too-long")).toBeNull();
+  });
+});
+
+describe("/transaudio recording in one click (issue 43)", () => {
+  const LIVE_ZH_MISSING = {
+    languages: [
+      { value: "zh", label: "中文", available: true, state: "ready", engine: "sherpa" },
+      { value: "en", label: "英文", available: true, state: "ready", engine: "moonshine" },
+    ],
+    maxSpeakers: 10,
+    maxSeconds: 10800,
+    live: { zh: false, en: true },
+  };
+
+  it("one click records with the recorder in view; stop and transcribe uploads it and starts its transcription", async () => {
+    const mic = stubRecorder();
+    const scrolled = vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(() => {});
+    uploads.setDurationReader(async () => null);
+    const api = signedInBackend({
+      "POST /api/v2/dictation/audio/dictation_batch": () => ({
+        tasks: [{ fileId: 7, taskId: 70, fileStatus: 3, code: 1 }],
+      }),
+      "GET /api/v1/dictation/progress/get_progress": () => [{ fileId: 7, fileStatus: 1, progress: 20, taskId: 70 }],
+    });
+    renderApp("/transaudio");
+    await userEvent.click(await screen.findByRole("button", { name: "开始录音" }));
+    const recorder = await screen.findByTestId("recorder");
+    expect(await within(recorder).findByText("录音中")).toBeInTheDocument();
+    expect(mic.getUserMedia).toHaveBeenCalledTimes(1);
+    expect(scrolled).toHaveBeenCalled();
+    expect(scrolled.mock.contexts.at(-1)).toBe(recorder);
+    // no second "start recording" anywhere while it records
+    expect(screen.queryByRole("button", { name: "开始录音" })).toBeNull();
+    expect(screen.queryByTestId("recorder-start")).toBeNull();
+    // the recorder comes before the drop zone, and the transcription settings with it (Chinese preselected)
+    const zone = screen.getByTestId("upload-zone");
+    expect(recorder.compareDocumentPosition(zone) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const options = screen.getByTestId("transcribe-options");
+    expect(within(options).getByRole("radio", { name: /中文/ })).toBeChecked();
+    await userEvent.selectOptions(within(options).getByRole("combobox"), "2");
+
+    mic.advance(5);
+    await userEvent.click(within(recorder).getByTestId("recorder-stop-transcribe"));
+    // uploaded with the transcription to follow
+    expect(await screen.findByTestId("upload-then-transcribe")).toHaveTextContent("上传完成后自动开始转写");
+    await finish({ ...uploaded, fileName: "录音.webm", format: "webm", timeLen: 5, fileSize: 2048 }, 2048);
+    await waitFor(() => expect(api.callsTo("/dictation_batch")).toHaveLength(1));
+    const body = api.callsTo("/dictation_batch")[0]!.body as { fileIds: string; dictationParam: string };
+    expect(body.fileIds).toBe("7");
+    expect(JSON.parse(body.dictationParam)).toEqual({ source: 0, answerVersion: 3, language: "zh", speakerCount: 2 });
+    // its progress follows; nothing is left to press
+    expect(await screen.findByText("转写中 20%")).toBeInTheDocument();
+    expect(screen.queryByTestId("start-transcription")).toBeNull();
+    expect(screen.queryByTestId("upload-then-transcribe")).toBeNull();
+    // idle again: one button records another, and the page's own is back once the recorder is closed
+    expect(within(recorder).getByTestId("recorder-start")).toHaveTextContent("再录一段");
+    await userEvent.click(within(recorder).getByTestId("recorder-close"));
+    expect(await screen.findByRole("button", { name: "开始录音" })).toBeInTheDocument();
+  });
+
+  it("stop and upload still only uploads: the settings wait under it for the user", async () => {
+    const mic = stubRecorder();
+    uploads.setDurationReader(async () => null);
+    const api = signedInBackend({});
+    renderApp("/transaudio");
+    await userEvent.click(await screen.findByRole("button", { name: "开始录音" }));
+    const recorder = await screen.findByTestId("recorder");
+    await within(recorder).findByText("录音中");
+    mic.advance(3);
+    await userEvent.click(within(recorder).getByTestId("recorder-stop"));
+    await finish({ ...uploaded, fileName: "录音.webm", format: "webm", timeLen: 3, fileSize: 2048 }, 2048);
+    expect(await screen.findByTestId("start-transcription")).toBeInTheDocument();
+    expect(api.callsTo("/dictation_batch")).toHaveLength(0);
+  });
+
+  it("captions follow the transcription language, never one the server lacks; recording waits to know which", async () => {
+    stubRecorder();
+    let answer: (value: unknown) => void = () => {};
+    signedInBackend({
+      "GET /api/v1/dictation/configuration": () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderApp("/transaudio");
+    await userEvent.click(await screen.findByRole("button", { name: "开始录音" }));
+    const recorder = await screen.findByTestId("recorder");
+    // not before the server says which live captions it has (Chinese would otherwise be assumed)
+    expect(within(recorder).getByTestId("recorder-start")).toHaveTextContent("正在准备录音…");
+    expect(navigator.mediaDevices.getUserMedia).not.toHaveBeenCalled();
+    answer(LIVE_ZH_MISSING);
+    await within(recorder).findByText("录音中");
+    // Chinese transcription, no Chinese captions here: off, and why — not Chinese
+    expect(screen.getByTestId("live-language")).toHaveValue("off");
+    expect(screen.getByTestId("live-language")).toBeDisabled();
+    expect(within(recorder).getByTestId("live-zh-unavailable")).toHaveTextContent("中文实时字幕");
+  });
+
+  it("captions start in English when English is the transcription language", async () => {
+    stubRecorder();
+    rememberLanguage("en"); // the user's last choice
+    signedInBackend({ "GET /api/v1/dictation/configuration": () => LIVE_ZH_MISSING });
+    renderApp("/transaudio");
+    await userEvent.click(await screen.findByRole("button", { name: "开始录音" }));
+    const recorder = await screen.findByTestId("recorder");
+    await within(recorder).findByText("录音中");
+    expect(within(screen.getByTestId("transcribe-options")).getByRole("radio", { name: /英文/ })).toBeChecked();
+    expect(screen.getByTestId("live-language")).toHaveValue("en");
   });
 });

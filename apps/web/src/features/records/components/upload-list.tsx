@@ -53,6 +53,11 @@ function UploadRow({ item }: { item: UploadItem }) {
           {t("upload.resumingAt", { percent: item.resumedAt })}
         </p>
       )}
+      {item.autoTranscribe && !tooLong && (item.status === "uploading" || item.status === "done") && (
+        <p className="muted" role="status" data-testid="upload-then-transcribe">
+          {item.status === "done" ? t("upload.requestingTranscription") : t("upload.thenTranscribe")}
+        </p>
+      )}
       {tooLong && (
         <p className="upload-warning" role="status" data-testid="upload-too-long">
           {t("upload.tooLongToTranscribe", {

@@ -17,16 +17,19 @@ import "./upload-zone.css";
 interface UploadZoneProps {
   /** hands the chosen files over; answers the ones refused before sending */
   onFiles: (files: File[]) => Promise<Refusal[]>;
+  /** uploads a file refused as longer than a transcription may be, which the user keeps anyway (untranscribed) */
+  onKeepLong?: (file: File) => Promise<Refusal[]>;
   /** more buttons beside "choose files" (the recorder's) */
   extra?: ReactNode;
 }
 
 /**
  * Drop zone and file picker. It states the limits once, both of them: what may be uploaded (1 GB,
- * 5 hours) and what one transcription takes (3 hours). Refused files (spec §5: extension, size,
- * length) are listed with the reason.
+ * 5 hours) and what one transcription takes (3 hours), from the contracts' numbers. Refused files
+ * (spec §5: extension, size, length) are listed with the reason; one longer than a transcription may
+ * be (issue 43: refused before its upload, not after) can still be uploaded knowingly, to keep it.
  */
-export function UploadZone({ onFiles, extra }: UploadZoneProps) {
+export function UploadZone({ onFiles, onKeepLong, extra }: UploadZoneProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -41,6 +44,16 @@ export function UploadZone({ onFiles, extra }: UploadZoneProps) {
     } finally {
       setChecking((n) => n - 1);
     }
+  };
+  const keep = async (refusal: Refusal) => {
+    if (!refusal.file || !onKeepLong) return;
+    setRefused((list) => list.filter((r) => r !== refusal));
+    const still = await onKeepLong(refusal.file);
+    if (still.length > 0) setRefused((list) => [...list, ...still]);
+  };
+  const limits = {
+    size: `${MAX_UPLOAD_BYTES / 1024 ** 3} GB`,
+    limit: formatDurationText(t, MAX_TRANSCRIBE_SECONDS, "long"),
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -67,11 +80,11 @@ export function UploadZone({ onFiles, extra }: UploadZoneProps) {
         <ul className="upload-limits" data-testid="upload-limits">
           <li>
             {t("upload.limitUpload", {
-              size: `${MAX_UPLOAD_BYTES / 1024 ** 3} GB`,
+              size: limits.size,
               duration: formatDurationText(t, MAX_UPLOAD_SECONDS, "long"),
             })}
           </li>
-          <li>{t("upload.limitTranscribe", { duration: formatDurationText(t, MAX_TRANSCRIBE_SECONDS, "long") })}</li>
+          <li>{t("upload.limitTranscribe", { duration: limits.limit })}</li>
         </ul>
         <div className="upload-zone-actions">
           <Button onClick={() => input.current?.click()} data-testid="choose-files">
@@ -101,8 +114,26 @@ export function UploadZone({ onFiles, extra }: UploadZoneProps) {
       {refused.length > 0 && (
         <ul className="upload-refusals" role="alert" data-testid="upload-refusals">
           {refused.map((r) => (
-            <li key={`${r.name}-${r.reason}`}>
-              {t(`upload.${r.reason}`, { name: r.name, duration: formatDurationText(t, MAX_UPLOAD_SECONDS, "long") })}
+            <li key={`${r.name}-${r.reason}`} data-testid={`refused-${r.reason}`}>
+              {r.reason === "overTranscribeLimit"
+                ? t("upload.overTranscribeLimit", {
+                    name: r.name,
+                    duration: formatDurationText(t, r.duration ?? 0, "long"),
+                    limit: limits.limit,
+                  })
+                : t(`upload.${r.reason}`, {
+                    name: r.name,
+                    size: limits.size,
+                    duration: formatDurationText(t, MAX_UPLOAD_SECONDS, "long"),
+                  })}
+              {r.file && onKeepLong && (
+                <>
+                  {" "}
+                  <Button size="sm" variant="ghost" onClick={() => void keep(r)} data-testid="keep-long">
+                    {t("upload.keepLong")}
+                  </Button>
+                </>
+              )}
             </li>
           ))}
         </ul>

@@ -46,7 +46,7 @@ afterEach(() => uploads.reset());
 
 describe("a recording's upload names its live-caption sessions", () => {
   it("a recorded file sends them as the liveSessionId metadata", async () => {
-    await uploads.add([new File(["x"], "录音.webm", { type: "audio/webm" })], null, undefined, "w1.a,w1.b");
+    await uploads.add([new File(["x"], "录音.webm", { type: "audio/webm" })], null, { liveSessionId: "w1.a,w1.b" });
     expect(metadataOf(await creation())).toMatchObject({ filename: "录音.webm", liveSessionId: "w1.a,w1.b" });
   });
 

@@ -5,10 +5,21 @@ import { createStore, useStore } from "@/lib/create-store.ts";
 import { readMediaDuration } from "@/lib/media-duration.ts";
 import { setRecordingUploadUrl } from "@/lib/recording-store.ts";
 import { UploadAborted } from "@/lib/upload-form.ts";
+import type { ChosenOptions } from "../api/start-dictation.ts";
 import { type UploadHandle, uploadFile } from "../api/upload-file.ts";
 import { checkDuration, checkUpload, newUploadId, type UploadRefusal } from "../lib/upload-rules.ts";
 
 export type UploadStatus = "uploading" | "done" | "failed" | "canceled";
+
+/**
+ * A transcription asked for before the upload was done ("stop and transcribe"): the settings chosen then,
+ * sent as soon as the record exists; `requested` while that call is on its way.
+ */
+export interface AutoTranscribe {
+  options: ChosenOptions;
+  hotWords: string[];
+  requested?: boolean;
+}
 
 export interface UploadItem {
   /** the client uploadId: the same on every retry, so a retry after a lost answer is safe */
@@ -26,6 +37,8 @@ export interface UploadItem {
   record?: UploadResult;
   /** sent for transcription from /transaudio */
   submitted?: boolean;
+  /** to be transcribed once uploaded, with these settings (then `submitted`; cleared if refused) */
+  autoTranscribe?: AutoTranscribe;
   /** a browser recording (its IndexedDB id): uploaded while it is made, its local copy kept until confirmed */
   recordingId?: string;
   /** still being recorded: `file` is only its name and type, and `total` is unknown (0) */
@@ -42,6 +55,22 @@ export interface UploadItem {
 export interface Refusal {
   name: string;
   reason: UploadRefusal;
+  /** the length the browser read (seconds), when that is why */
+  duration?: number;
+  /** the file itself, when the user may still upload it (overTranscribeLimit) */
+  file?: File;
+}
+
+/** What an added file comes with besides its folder. */
+export interface AddOptions {
+  /** called once the server confirms the record (not on a refusal or a cancel) */
+  onConfirmed?: () => void;
+  /** a recording's live-caption sessions (a recorded file has one file only) */
+  liveSessionId?: string;
+  /** uploaded even when longer than a transcription may be (a recording; a file the user keeps knowingly) */
+  keepLong?: boolean;
+  /** transcribed as soon as it is uploaded */
+  autoTranscribe?: AutoTranscribe;
 }
 
 /** The length an item is known to have: the server's once uploaded, else the browser's reading. */
@@ -65,7 +94,7 @@ itemsStore.subscribe(() =>
 const handles = new Map<string, UploadHandle>();
 /** what to do once the server confirms an item's record (a recording's local copy goes) */
 const confirmed = new Map<string, () => void>();
-let onUploaded: (() => void) | null = null;
+let onUploaded: ((item: UploadItem) => void) | null = null;
 let owner = "";
 let readDuration: (file: File) => Promise<number | null> = (file) => readMediaDuration(file);
 
@@ -106,7 +135,8 @@ function send(item: UploadItem) {
       patch(item.id, { status: "done", record, loaded: size, total: size, live: false });
       confirmed.get(item.id)?.();
       confirmed.delete(item.id);
-      onUploaded?.();
+      const done = current(item.id);
+      if (done) onUploaded?.(done);
     },
     (error: unknown) => {
       handles.delete(item.id);
@@ -125,16 +155,11 @@ function beforeUnload(e: BeforeUnloadEvent) {
 export const uploads = {
   /**
    * Adds files; answers the refused ones (spec §5), for which nothing is sent: another type,
-   * over 1 GiB, empty, or — when the browser can read the length — over 5 hours.
+   * over 1 GiB, empty, or — when the browser can read the length — over 5 hours, or over the 3 hours
+   * a transcription takes (unless `keepLong`).
    */
-  async add(
-    files: Iterable<File>,
-    menuId: string | null = null,
-    /** called once the server confirms the record (not on a refusal or a cancel) */
-    onConfirmed?: () => void,
-    /** a recording's live-caption sessions (a recorded file has one file only) */
-    liveSessionId?: string,
-  ): Promise<Refusal[]> {
+  async add(files: Iterable<File>, menuId: string | null = null, options: AddOptions = {}): Promise<Refusal[]> {
+    const { onConfirmed, liveSessionId, keepLong, autoTranscribe } = options;
     const refused: Refusal[] = [];
     const candidates: File[] = [];
     for (const file of files) {
@@ -146,8 +171,9 @@ export const uploads = {
     const accepted: UploadItem[] = [];
     candidates.forEach((file, i) => {
       const duration = durations[i] ?? null;
-      const reason = checkDuration(duration);
-      if (reason) refused.push({ name: file.name, reason });
+      const reason = checkDuration(duration, { keepLong });
+      if (reason === "overTranscribeLimit") refused.push({ name: file.name, reason, duration: duration ?? 0, file });
+      else if (reason) refused.push({ name: file.name, reason, duration: duration ?? 0 });
       else
         accepted.push({
           id: newUploadId(),
@@ -158,6 +184,7 @@ export const uploads = {
           total: file.size,
           duration,
           ...(liveSessionId ? { liveSessionId } : {}),
+          ...(autoTranscribe ? { autoTranscribe } : {}),
         });
     });
     if (accepted.length === 0) return refused;
@@ -227,11 +254,11 @@ export const uploads = {
    * longer than its retries) goes on from the server's offset with the whole file. Answers false when the
    * recording had no upload running (then it is added as a file).
    */
-  recordingStopped(recordingId: string, file: File): boolean {
+  recordingStopped(recordingId: string, file: File, autoTranscribe?: AutoTranscribe): boolean {
     const item = itemsStore.get().find((i) => i.recordingId === recordingId && i.live);
     if (!item) return false;
     const id = item.id;
-    patch(id, { file, total: file.size, live: false });
+    patch(id, { file, total: file.size, live: false, ...(autoTranscribe ? { autoTranscribe } : {}) });
     // a canceled one waits for the user's Retry, like any canceled upload
     if (item.status === "failed") {
       patch(id, { status: "uploading", error: undefined });
@@ -264,8 +291,33 @@ export const uploads = {
       items.map((i) => (i.record && fileIds.includes(i.record.fileId) ? { ...i, submitted: true } : i)),
     );
   },
-  /** Called after each finished upload (the page refreshes the record lists). */
-  onUploaded(fn: (() => void) | null) {
+  /**
+   * The items whose transcription was asked for before their upload ended and is due now (uploaded, not yet
+   * asked): marked as asked, so a second look does not ask again.
+   */
+  takeDueTranscriptions(): UploadItem[] {
+    const due = itemsStore
+      .get()
+      .filter(
+        (i) => i.status === "done" && i.record && !i.submitted && i.autoTranscribe && !i.autoTranscribe.requested,
+      );
+    if (due.length === 0) return [];
+    const ids = new Set(due.map((i) => i.id));
+    itemsStore.set((items) =>
+      items.map((i) =>
+        ids.has(i.id) && i.autoTranscribe ? { ...i, autoTranscribe: { ...i.autoTranscribe, requested: true } } : i,
+      ),
+    );
+    return due;
+  },
+  /** Its transcription was asked for (submitted) or refused: either way it is not waiting any more. */
+  transcriptionAnswered(itemIds: string[]) {
+    itemsStore.set((items) =>
+      items.map((i) => (itemIds.includes(i.id) && i.autoTranscribe ? { ...i, autoTranscribe: undefined } : i)),
+    );
+  },
+  /** Called after each finished upload with its item (the page refreshes the record lists, transcribes what was due). */
+  onUploaded(fn: ((item: UploadItem) => void) | null) {
     onUploaded = fn;
   },
   /** The queue belongs to one signed-in user: another user (or none) starts from an empty one. */

@@ -24,9 +24,16 @@ describe("upload rules (spec §5)", () => {
 
   it("refuse a file over 5 hours before uploading it, when its length is known", () => {
     expect(MAX_UPLOAD_SECONDS).toBe(5 * 3600);
-    expect(checkDuration(5 * 3600)).toBeNull();
+    expect(checkDuration(5 * 3600, { keepLong: true })).toBeNull();
     expect(checkDuration(5 * 3600 + 1)).toBe("tooLong");
+    expect(checkDuration(5 * 3600 + 1, { keepLong: true })).toBe("tooLong");
     expect(checkDuration(null)).toBeNull();
+  });
+
+  it("refuse a file over 3 hours before uploading it (issue 43), unless the user keeps it knowingly", () => {
+    expect(checkDuration(3 * 3600)).toBeNull();
+    expect(checkDuration(3 * 3600 + 600)).toBe("overTranscribeLimit");
+    expect(checkDuration(3 * 3600 + 600, { keepLong: true })).toBeNull();
   });
 
   it("tell a file over 3 hours cannot be transcribed (it may still be uploaded)", () => {

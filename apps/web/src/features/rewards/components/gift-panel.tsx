@@ -7,6 +7,7 @@ import { RewardPopup } from "@/components/ui/reward-popup.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { useRedeemGiftCode } from "../api/redeem-gift-code.ts";
 import { giftCodeInput, giftCodeProblem } from "../lib/gift-code.ts";
+import { InviteLink } from "./invite-link.tsx";
 import { MembershipPopup } from "./membership-popup.tsx";
 import "./gift-panel.css";
 
@@ -14,6 +15,7 @@ import "./gift-panel.css";
  * Spec §2 gift-pack exchange: an 8-character code (spec §5: empty and short codes are refused here,
  * before any call). Membership days (types 101–199) show the membership-claimed popup; beans and
  * time cards the reward popup. A refused code (unknown, used up, yours already) says why, inline.
+ * Under it, the user's own invite link to copy.
  */
 export function GiftPanel() {
   const { t } = useTranslation();
@@ -75,6 +77,7 @@ export function GiftPanel() {
         </p>
       )}
       <p className="muted gift-rules">{t("rewards.giftRules")}</p>
+      <InviteLink />
       {result &&
         (isMembershipRewardType(result.rewardType) ? (
           <MembershipPopup days={result.rewardNumber} onClose={() => setResult(null)} />

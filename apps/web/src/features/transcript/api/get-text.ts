@@ -5,8 +5,10 @@ import { queryKeys } from "@/lib/query-keys.ts";
 import { parseSegments } from "../lib/segments.ts";
 
 /** The transcript as the page uses it: the record's text details with its segments parsed. */
-export interface Transcript extends Omit<TextDetail, "asrResult"> {
+export interface Transcript extends Omit<TextDetail, "asrResult" | "version"> {
   segments: Segment[];
+  /** what edits are made on (docs/records-api.md "Versions"); absent, edits go without one */
+  version?: number;
 }
 
 export async function getText(fileId: number): Promise<Transcript> {

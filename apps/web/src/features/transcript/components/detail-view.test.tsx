@@ -34,6 +34,7 @@ function backend(routes: Parameters<typeof signedInBackend>[0] = {}, over: Recor
 // the first test also loads the lazy /detail chunk: slow on a busy machine
 const segments = () => screen.findAllByTestId("segment", {}, { timeout: 10_000 });
 const speakerButtons = (name: string) => screen.getAllByRole("button", { name });
+const headOf = () => screen.getByTestId("detail-title").closest(".detail-head") as HTMLElement;
 
 beforeEach(() => {
   setLang("zh");
@@ -46,14 +47,14 @@ afterEach(() => {
 });
 
 describe("/detail transcript", () => {
-  it("lists segments with avatar (first character, 3 gradients by speaker), name, mm:ss and text", async () => {
+  it("lists segments with avatar (a default label's number, 3 gradients by speaker), name, mm:ss and text", async () => {
     backend();
     renderApp("/detail?fileId=1&timeLen=15&fileName=录音1.mp3");
     const items = await segments();
     expect(items).toHaveLength(4);
     expect(screen.getByTestId("detail-title")).toHaveTextContent("录音1.mp3");
     const avatars = screen.getAllByTestId("avatar");
-    expect(avatars.map((a) => a.textContent)).toEqual(["说", "说", "说", "说"]);
+    expect(avatars.map((a) => a.textContent)).toEqual(["1", "2", "1", "3"]);
     expect(avatars.map((a) => a.className.match(/gradient-\d/)?.[0])).toEqual([
       "gradient-0",
       "gradient-1",
@@ -376,8 +377,8 @@ describe("/detail export choices and link", () => {
     renderApp("/detail?fileId=1");
     // the detail route loads lazily: a cold start on a busy machine takes longer than findAll's 1 s
     await screen.findAllByTestId("segment", {}, { timeout: 10_000 });
-    await userEvent.click(screen.getByTestId("export-menu"));
-    await userEvent.click(await screen.findByRole("button", { name: "分享链接…" }));
+    // Share is its own button in the header, not inside Export (issue 43)
+    await userEvent.click(within(headOf()).getByRole("button", { name: "分享" }));
     const dialog = await screen.findByTestId("share-dialog");
     // the existing link: expiry, views, password and audio
     const existing = await within(dialog).findByTestId("share-link-1");
@@ -427,8 +428,8 @@ describe("/detail export choices and link", () => {
     renderApp("/detail?fileId=1");
     // the detail route loads lazily: a cold start on a busy machine takes longer than findAll's 1 s
     await screen.findAllByTestId("segment", {}, { timeout: 10_000 });
-    await userEvent.click(screen.getByTestId("export-menu"));
-    await userEvent.click(await screen.findByRole("button", { name: "分享链接…" }));
+    // Share is its own button in the header, not inside Export (issue 43)
+    await userEvent.click(within(headOf()).getByRole("button", { name: "分享" }));
     expect(await screen.findByText("链接列表加载失败")).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole("button", { name: "重试" }));
@@ -476,6 +477,64 @@ describe("/detail states", () => {
     );
     renderApp("/detail?fileId=1");
     expect(await screen.findByText("正在转写，已完成 60%")).toBeInTheDocument();
+  });
+
+  it("transcribing: the player plays at once and the text recognised so far grows under it, then the transcript", async () => {
+    let partial: { startTime: number; endTime: number; text: string }[] = [];
+    let status = 1;
+    const api = backend({
+      "GET /api/v1/dictation/progress/get_progress": () => [{ fileId: 1, fileStatus: status, progress: 40 }],
+      "GET /api/v1/dictation/partial": () => ({
+        fileId: 1,
+        fileStatus: status,
+        progress: 40,
+        segments: status === 1 ? partial : [],
+        upToMs: partial.at(-1)?.endTime ?? 0,
+      }),
+      "GET /api/v3/audio/record/get_record_by_id": () => record({ fileId: 1, fileStatus: status, progress: 40 }),
+    });
+    renderApp("/detail?fileId=1");
+    const view = await screen.findByTestId("detail-transcribing", {}, { timeout: 10_000 });
+    // the recording plays while it transcribes
+    const player = within(view).getByTestId("player");
+    expect(player).toHaveAttribute("src", "/voice_yuelu/api/v3/audio/download?fileId=1&inline=1");
+    expect(within(view).getByTestId("partial-marker")).toHaveTextContent("转写中…");
+    expect(await within(view).findByText("正在识别，文字会陆续出现在这里…")).toBeInTheDocument();
+    expect(api.callsTo("/dictation/partial")[0]!.url.searchParams.get("fileId")).toBe("1");
+    // no Share before there is a transcript to share
+    expect(within(headOf()).queryByRole("button", { name: "分享" })).toBeNull();
+
+    // the worker's first checkpoint: read-only text, a time that plays from there
+    partial = [
+      { startTime: 0, endTime: 4000, text: "大家好，今天开会讨论预算。" },
+      { startTime: 65_000, endTime: 69_000, text: "预算已经准备好了。" },
+    ];
+    const lines = await within(view).findAllByTestId("partial-segment", {}, { timeout: 8000 });
+    expect(lines.map((l) => l.textContent)).toEqual(["00:00大家好，今天开会讨论预算。", "01:05预算已经准备好了。"]);
+    expect(within(view).queryByRole("textbox")).toBeNull();
+    const play = vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(async () => {});
+    await userEvent.click(within(lines[1]!).getByRole("button", { name: "从 01:05 播放" }));
+    expect((player as HTMLMediaElement).currentTime).toBe(65);
+    expect(play).toHaveBeenCalled();
+
+    // done: the finished transcript (speakers, editable) in place of the partial text
+    status = 2;
+    expect(await screen.findAllByTestId("segment", {}, { timeout: 8000 })).toHaveLength(4);
+    expect(screen.queryByTestId("partial-transcript")).toBeNull();
+    expect(within(headOf()).getByRole("button", { name: "分享" })).toBeInTheDocument();
+  });
+
+  it("in queue: the player is there at once, no partial text is asked for yet", async () => {
+    const api = backend(
+      { "GET /api/v1/dictation/progress/get_progress": () => [{ fileId: 1, fileStatus: 3, progress: 0 }] },
+      { fileStatus: 3, progress: 0 },
+    );
+    renderApp("/detail?fileId=1");
+    const view = await screen.findByTestId("detail-transcribing", {}, { timeout: 10_000 });
+    expect(within(view).getByTestId("player")).toBeInTheDocument();
+    expect(await within(view).findByText("排队中，马上开始转写…")).toBeInTheDocument();
+    expect(screen.queryByTestId("partial-transcript")).toBeNull();
+    expect(api.callsTo("/dictation/partial")).toHaveLength(0);
   });
 
   it("failed: shows the reason and offers to transcribe again", async () => {

@@ -1,5 +1,5 @@
 import { FileStatus, StatusCode } from "@yuelu/contracts/constants";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { EmptyState, ErrorState, Spinner } from "@/components/ui/states.tsx";
@@ -13,6 +13,7 @@ import { useTranscript } from "../api/get-text.ts";
 import type { DetailSlots } from "./detail-slots.ts";
 import { DetailStatus } from "./detail-status.tsx";
 import { ExportMenu } from "./export-menu.tsx";
+import { ShareButton } from "./share-button.tsx";
 import { TranscriptView } from "./transcript-view.tsx";
 import "./detail-view.css";
 
@@ -44,6 +45,8 @@ export function DetailView({ transcribeDialog, hotWords }: DetailSlots) {
   const complete = record.data?.fileStatus === FileStatus.Complete;
   const text = useTranscript(fileId ?? 0, complete);
   const fileName = record.data?.fileName ?? params.get("fileName") ?? t("titles.detail");
+  // where the recording was playing while it transcribed: the finished transcript goes on from there
+  const listening = useRef<number | null>(null);
 
   const back = (
     <Link className="btn btn-secondary" to={paths.audioList}>
@@ -57,7 +60,16 @@ export function DetailView({ transcribeDialog, hotWords }: DetailSlots) {
   else if (record.isPending) body = <Spinner />;
   else if (record.isError)
     body = isNotFound(record.error) ? notFound : <ErrorState onRetry={() => void record.refetch()} />;
-  else if (!complete) body = <DetailStatus record={record.data} transcribeDialog={transcribeDialog} />;
+  else if (!complete)
+    body = (
+      <DetailStatus
+        record={record.data}
+        transcribeDialog={transcribeDialog}
+        onListening={(ms) => {
+          listening.current = ms;
+        }}
+      />
+    );
   else if (text.isPending) body = <Spinner />;
   else if (text.isError) body = isNotFound(text.error) ? notFound : <ErrorState onRetry={() => void text.refetch()} />;
   else {
@@ -68,7 +80,7 @@ export function DetailView({ transcribeDialog, hotWords }: DetailSlots) {
         video={isVideo(record.data)}
         downloadHref={audioDownloadUrl(record.data.fileId)}
         hotWords={hotWords}
-        startAt={parseStartAt(params.get("t"))}
+        startAt={parseStartAt(params.get("t")) ?? listening.current}
         initialQuery={params.get("q") ?? ""}
       />
     );
@@ -96,12 +108,16 @@ export function DetailView({ transcribeDialog, hotWords }: DetailSlots) {
           </div>
         </div>
         {record.data && (
-          <ExportMenu
-            fileId={record.data.fileId}
-            fileName={record.data.fileName}
-            audioHref={audioDownloadUrl(record.data.fileId)}
-            transcribed={complete && text.isSuccess}
-          />
+          <div className="detail-actions">
+            {/* shared links show the transcript: offered once there is one */}
+            {complete && text.isSuccess && <ShareButton fileId={record.data.fileId} />}
+            <ExportMenu
+              fileId={record.data.fileId}
+              fileName={record.data.fileName}
+              audioHref={audioDownloadUrl(record.data.fileId)}
+              transcribed={complete && text.isSuccess}
+            />
+          </div>
         )}
       </div>
       <div className="card detail-card">{body}</div>

@@ -1,47 +1,46 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { TextPart } from "../lib/search.ts";
 import "./editable-text.css";
 
-const AUTOSAVE_MS = 1500;
-
 /**
- * A segment's text: shown with search marks; a click turns it into a textarea. It saves 1.5 s after
- * typing stops and when the box is left; Escape drops the change, Ctrl/⌘+Enter saves and leaves.
+ * A segment's text: shown with search marks; a click turns it into a textarea. Every keystroke is a draft
+ * (`onDraft`: the page saves it a moment after typing stops, lib/autosave.ts); leaving the box saves at once
+ * (`onLeave`); Escape drops what is not saved (`onDiscard`); Ctrl/⌘+Enter leaves. A line with an unsaved
+ * draft shows the draft, not the saved text.
  */
 export function EditableText({
   text,
+  draft,
   parts,
   currentMatch = -1,
   label,
-  onSave,
+  onDraft,
+  onLeave,
+  onDiscard,
   onStartEdit,
   onEditingChange,
 }: {
   text: string;
+  /** the text typed and not saved yet */
+  draft?: string | undefined;
   parts: TextPart[];
   /** the list position of the current search match (marked differently) */
   currentMatch?: number;
   label: string;
-  onSave: (text: string) => Promise<unknown>;
+  onDraft: (text: string) => void;
+  onLeave: () => void;
+  onDiscard: () => void;
   onStartEdit?: () => void;
   onEditingChange?: (editing: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const shown = draft ?? text;
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(text);
-  const [state, setState] = useState<"idle" | "saving" | "saved">("idle");
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const lastSent = useRef(text);
+  const [value, setValue] = useState(shown);
   const box = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
-    if (!editing) {
-      setDraft(text);
-      lastSent.current = text;
-    }
-  }, [text, editing]);
-  useEffect(() => () => clearTimeout(timer.current), []);
+    if (!editing) setValue(shown);
+  }, [shown, editing]);
   useEffect(() => {
     const el = box.current;
     if (editing && el) {
@@ -49,22 +48,6 @@ export function EditableText({
       el.style.height = `${el.scrollHeight}px`;
     }
   });
-
-  const save = async (value: string) => {
-    clearTimeout(timer.current);
-    if (value === lastSent.current) return;
-    lastSent.current = value;
-    setState("saving");
-    try {
-      await onSave(value);
-      setState("saved");
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setState("idle"), 2500);
-    } catch {
-      lastSent.current = text;
-      setState("idle");
-    }
-  };
 
   const setMode = (on: boolean) => {
     setEditing(on);
@@ -77,23 +60,26 @@ export function EditableText({
         type="button"
         className="segment-text"
         data-testid="segment-text"
+        data-unsaved={draft !== undefined ? "true" : undefined}
         onClick={() => {
           onStartEdit?.();
+          setValue(shown);
           setMode(true);
         }}
       >
-        {parts.map((p, i) =>
-          p.match === undefined ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: parts are positional
-            <span key={i}>{p.text}</span>
-          ) : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: parts are positional
-            <mark key={i} data-match={p.match} className={p.match === currentMatch ? "current" : undefined}>
-              {p.text}
-            </mark>
-          ),
-        )}
-        {state !== "idle" && <span className="save-state">{t(`transcript.${state}`)}</span>}
+        {draft !== undefined
+          ? draft
+          : parts.map((p, i) =>
+              p.match === undefined ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: parts are positional
+                <span key={i}>{p.text}</span>
+              ) : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: parts are positional
+                <mark key={i} data-match={p.match} className={p.match === currentMatch ? "current" : undefined}>
+                  {p.text}
+                </mark>
+              ),
+            )}
       </button>
     );
   }
@@ -102,25 +88,21 @@ export function EditableText({
       <textarea
         ref={box}
         className="input segment-textarea"
-        value={draft}
+        value={value}
         aria-label={label}
         // biome-ignore lint/a11y/noAutofocus: the click asked for this box
         autoFocus
         onChange={(e) => {
-          const value = e.target.value;
-          setDraft(value);
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => void save(value), AUTOSAVE_MS);
+          setValue(e.target.value);
+          onDraft(e.target.value);
         }}
         onBlur={() => {
-          void save(draft);
+          onLeave();
           setMode(false);
         }}
         onKeyDown={(e) => {
           if (e.key === "Escape") {
-            clearTimeout(timer.current);
-            setDraft(text);
-            lastSent.current = text;
+            onDiscard();
             setMode(false);
           } else if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
             e.preventDefault();
@@ -128,7 +110,6 @@ export function EditableText({
           }
         }}
       />
-      {state === "saving" && <span className="save-state">{t("transcript.saving")}</span>}
     </div>
   );
 }

@@ -12,7 +12,6 @@ import {
 } from "../api/export-transcript.ts";
 import { useNotes } from "../api/get-notes.ts";
 import { isNoteDone } from "../lib/notes.ts";
-import { ShareDialog } from "./share-dialog.tsx";
 import "./export-menu.css";
 
 const KINDS: [ExportKind, string][] = [
@@ -45,7 +44,7 @@ function translatedKinds(targets: ("zh" | "en")[]) {
 
 /**
  * Exports: TXT, Word, SRT, VTT as blobs (subtitles also with a done translation) — with or without speakers and times (remembered on this
- * device) — the original file as a streamed download, and the share dialog (public read-only links).
+ * device) — and the original file as a streamed download. Share has its own button beside it (share-button.tsx).
  */
 export function ExportMenu({
   fileId,
@@ -66,89 +65,80 @@ export function ExportMenu({
     setOptions(next);
     writeStorage(StorageKey.exportOptions, JSON.stringify(next));
   };
-  const [sharing, setSharing] = useState(false);
   const notes = useNotes(fileId, transcribed);
   const targets = (notes.data?.notes ?? [])
     .filter((n) => n.kind === "translation" && isNoteDone(n))
     .map((n) => n.target as "zh" | "en");
   return (
-    <>
-      <Popover.Root>
-        <Popover.Trigger className="btn btn-secondary" data-testid="export-menu">
-          {exporter.isPending ? t("transcript.exporting") : t("transcript.export")} ▾
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content className="popover menu-popover" align="end" sideOffset={6}>
-            {transcribed && (
-              <fieldset className="export-options">
-                <legend className="sr-only">{t("transcript.exportOptions")}</legend>
-                <label>
-                  <input
-                    type="checkbox"
-                    checked={options.withSpeaker}
-                    onChange={(e) => choose({ withSpeaker: e.target.checked })}
-                    data-testid="export-with-speaker"
-                  />
-                  {t("transcript.exportWithSpeaker")}
-                </label>
-                <label>
-                  <input
-                    type="checkbox"
-                    checked={options.withTime}
-                    onChange={(e) => choose({ withTime: e.target.checked })}
-                    data-testid="export-with-time"
-                  />
-                  {t("transcript.exportWithTime")}
-                </label>
-              </fieldset>
-            )}
-            {transcribed &&
-              KINDS.map(([kind, label]) => (
-                <Popover.Close
-                  key={kind}
-                  className="menu-item"
-                  data-testid={`export-${kind}`}
-                  disabled={exporter.isPending}
-                  onClick={() => exporter.mutate({ kind, fileName: exportFileName(kind, fileName, ""), options })}
-                >
-                  {t(label)}
-                </Popover.Close>
-              ))}
-            {transcribed &&
-              translatedKinds(targets).map(({ kind, translation }) => (
-                <Popover.Close
-                  key={`${kind}-${translation.target}-${translation.bilingual}`}
-                  className="menu-item"
-                  data-testid={`export-${kind}-${translation.target}${translation.bilingual ? "-bilingual" : ""}`}
-                  disabled={exporter.isPending}
-                  onClick={() =>
-                    exporter.mutate({
-                      kind,
-                      // "会议.en.srt": beside the original's subtitles, a player picks it up as their English track
-                      fileName: exportFileName(kind, fileName, "").replace(/\.(srt|vtt)$/, `.${translation.target}.$1`),
-                      options,
-                      translation,
-                    })
-                  }
-                >
-                  {t(translation.bilingual ? "transcript.exportWithTranslation" : "transcript.exportTranslationOnly", {
-                    kind: t(kind === "srt" ? "transcript.exportSrt" : "transcript.exportVtt"),
-                    lang: t(`notes.lang.${translation.target}`),
-                  })}
-                </Popover.Close>
-              ))}
-            <a className="menu-item" href={audioHref} download={fileName} data-testid="download-audio">
-              {t("transcript.downloadAudio")}
-            </a>
-            {transcribed && (
-              <Popover.Close className="menu-item" data-testid="share-link" onClick={() => setSharing(true)}>
-                {t("share.menu")}
+    <Popover.Root>
+      <Popover.Trigger className="btn btn-secondary" data-testid="export-menu">
+        {exporter.isPending ? t("transcript.exporting") : t("transcript.export")} ▾
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className="popover menu-popover" align="end" sideOffset={6}>
+          {transcribed && (
+            <fieldset className="export-options">
+              <legend className="sr-only">{t("transcript.exportOptions")}</legend>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={options.withSpeaker}
+                  onChange={(e) => choose({ withSpeaker: e.target.checked })}
+                  data-testid="export-with-speaker"
+                />
+                {t("transcript.exportWithSpeaker")}
+              </label>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={options.withTime}
+                  onChange={(e) => choose({ withTime: e.target.checked })}
+                  data-testid="export-with-time"
+                />
+                {t("transcript.exportWithTime")}
+              </label>
+            </fieldset>
+          )}
+          {transcribed &&
+            KINDS.map(([kind, label]) => (
+              <Popover.Close
+                key={kind}
+                className="menu-item"
+                data-testid={`export-${kind}`}
+                disabled={exporter.isPending}
+                onClick={() => exporter.mutate({ kind, fileName: exportFileName(kind, fileName, ""), options })}
+              >
+                {t(label)}
               </Popover.Close>
-            )}
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
-      <ShareDialog fileId={fileId} open={sharing} onClose={() => setSharing(false)} />
-    </>
+            ))}
+          {transcribed &&
+            translatedKinds(targets).map(({ kind, translation }) => (
+              <Popover.Close
+                key={`${kind}-${translation.target}-${translation.bilingual}`}
+                className="menu-item"
+                data-testid={`export-${kind}-${translation.target}${translation.bilingual ? "-bilingual" : ""}`}
+                disabled={exporter.isPending}
+                onClick={() =>
+                  exporter.mutate({
+                    kind,
+                    // "会议.en.srt": beside the original's subtitles, a player picks it up as their English track
+                    fileName: exportFileName(kind, fileName, "").replace(/\.(srt|vtt)$/, `.${translation.target}.$1`),
+                    options,
+                    translation,
+                  })
+                }
+              >
+                {t(translation.bilingual ? "transcript.exportWithTranslation" : "transcript.exportTranslationOnly", {
+                  kind: t(kind === "srt" ? "transcript.exportSrt" : "transcript.exportVtt"),
+                  lang: t(`notes.lang.${translation.target}`),
+                })}
+              </Popover.Close>
+            ))}
+          <a className="menu-item" href={audioHref} download={fileName} data-testid="download-audio">
+            {t("transcript.downloadAudio")}
+          </a>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }

@@ -6,6 +6,7 @@ import { type Match, splitByMatches } from "../lib/search.ts";
 import { avatarGradient, avatarText, formatMs } from "../lib/segments.ts";
 import { EditableText } from "./editable-text.tsx";
 import { SpeakerRenamePopover } from "./speaker-rename-popover.tsx";
+import { SuggestedSpeaker } from "./suggested-speaker.tsx";
 import "./segment-item.css";
 
 export interface SegmentItemProps {
@@ -19,7 +20,12 @@ export interface SegmentItemProps {
   currentMatch: number;
   speakers: string[];
   onSeek: (index: number) => void;
-  onSaveText: (index: number, text: string) => Promise<unknown>;
+  /** the line's text typed and not saved yet */
+  draft?: string | undefined;
+  /** typing in the line (a draft, saved after a pause), leaving it (saved now), Escape (dropped) */
+  onDraft: (index: number, text: string) => void;
+  onLeave: () => void;
+  onDiscard: (index: number) => void;
   onRename: (index: number, name: string, renameAll: boolean) => Promise<unknown>;
   /** a line is being edited, or its speaker renamed (the list keeps the row mounted meanwhile) */
   onEditingChange: (index: number, editing: boolean) => void;
@@ -31,7 +37,8 @@ export interface SegmentItemProps {
 }
 
 /**
- * One segment: avatar (first character, one of 3 gradients by speaker), speaker, time, text.
+ * One segment: avatar (the name's first character, or a default label's number; one of 3 gradients by
+ * speaker), speaker, time, text.
  * Memoised: a row renders again only when its own segment, state or matches change (the list's
  * callbacks are stable), never because another row or the search box did.
  */
@@ -44,7 +51,10 @@ export const SegmentItem = memo(function SegmentItem({
   currentMatch,
   speakers,
   onSeek,
-  onSaveText,
+  draft,
+  onDraft,
+  onLeave,
+  onDiscard,
   onRename,
   onEditingChange,
   translation,
@@ -73,6 +83,7 @@ export const SegmentItem = memo(function SegmentItem({
           >
             {segment.spkName}
           </SpeakerRenamePopover>
+          {segment.suggested && segment.speaker !== undefined && <SuggestedSpeaker speaker={segment.speaker} />}
           <button
             type="button"
             className="segment-time"
@@ -90,10 +101,13 @@ export const SegmentItem = memo(function SegmentItem({
           <div className={translation !== undefined ? "segment-texts side" : "segment-texts"}>
             <EditableText
               text={segment.text}
+              draft={draft}
               parts={parts}
               currentMatch={currentMatch}
               label={t("transcript.editLabel", { index: index + 1 })}
-              onSave={(text) => onSaveText(index, text)}
+              onDraft={(text) => onDraft(index, text)}
+              onLeave={onLeave}
+              onDiscard={() => onDiscard(index)}
               onStartEdit={() => onSeek(index)}
               onEditingChange={(on) => onEditingChange(index, on)}
             />

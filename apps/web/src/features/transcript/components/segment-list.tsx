@@ -32,7 +32,11 @@ export interface SegmentListProps {
   /** the sticky player bar: rows under it are not in view */
   stickyRef: RefObject<HTMLElement | null>;
   onSeek: (index: number) => void;
-  onSaveText: (index: number, text: string) => Promise<unknown>;
+  /** the lines typed and not saved yet, by segment index */
+  drafts: ReadonlyMap<number, string>;
+  onDraft: (index: number, text: string) => void;
+  onLeave: () => void;
+  onDiscard: (index: number) => void;
   onRename: (index: number, name: string, renameAll: boolean) => Promise<unknown>;
   /** the done translation by segment index, and how to show it (absent: the original only) */
   translations?: ReadonlyMap<number, string>;
@@ -59,7 +63,10 @@ export const SegmentList = memo(function SegmentList({
   currentMatch,
   stickyRef,
   onSeek,
-  onSaveText,
+  drafts,
+  onDraft,
+  onLeave,
+  onDiscard,
   onRename,
   translations,
   translationView,
@@ -198,7 +205,10 @@ export const SegmentList = memo(function SegmentList({
                 currentMatch={currentMatch?.segment === item.index ? currentMatch.position : -1}
                 speakers={speakerNames}
                 onSeek={seekAndFollow}
-                onSaveText={onSaveText}
+                draft={drafts.get(item.index)}
+                onDraft={onDraft}
+                onLeave={onLeave}
+                onDiscard={onDiscard}
                 onRename={onRename}
                 onEditingChange={onEditingChange}
                 translation={translationView ? translations?.get(item.index) : undefined}

@@ -3,9 +3,11 @@ import type { Passage, TranslationNote } from "@yuelu/contracts";
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/ui/states.tsx";
+import { ApiError, handleApiError } from "@/lib/api-client.ts";
 import { useNotes } from "../api/get-notes.ts";
 import type { Transcript } from "../api/get-text.ts";
-import { useUpdatePara } from "../api/update-para.ts";
+import { useDraftSaver } from "../hooks/use-draft-saver.ts";
+import { spaceTogglesPlayback } from "../lib/keys.ts";
 import { isNoteDone, noteOf, translationTarget } from "../lib/notes.ts";
 import { findMatches, matchesBySegment } from "../lib/search.ts";
 import { segmentAt, speakerIndexes } from "../lib/segments.ts";
@@ -13,12 +15,20 @@ import { AiOffNote } from "./ai-note.tsx";
 import { AskPanel } from "./ask-panel.tsx";
 import { AudioNotesLine } from "./audio-notes.tsx";
 import { ChaptersPanel } from "./chapters-panel.tsx";
+import { ClipButton } from "./clip-button.tsx";
+import { LeaveGuard } from "./leave-guard.tsx";
 import { MediaPlayer } from "./media-player.tsx";
+import { SaveStatus } from "./save-status.tsx";
 import { SegmentList } from "./segment-list.tsx";
 import { SummaryPanel } from "./summary-panel.tsx";
 import { TranscriptSearch } from "./transcript-search.tsx";
 import { TranslationBar, type TranslationView } from "./translation-bar.tsx";
 import "./transcript-view.css";
+
+/** Plays, where the browser allows it (it may refuse without a gesture: the position stays). */
+function play(el: HTMLMediaElement) {
+  void el.play()?.catch(() => {});
+}
 
 /** The same array while the names are the same: a transcript edit must not re-render every row. */
 function useStableNames(speakers: ReadonlyMap<string, number>): string[] {
@@ -29,8 +39,9 @@ function useStableNames(speakers: ReadonlyMap<string, number>): string[] {
 
 /**
  * The transcript with its player: the segment under the playhead is highlighted and followed (see
- * SegmentList); clicking a segment's time or text seeks there; search marks every match and walks
- * through them. Built for 5-hour recordings (some 3 600 segments): the list is virtualised, the
+ * SegmentList); clicking a segment's time or text seeks there, and plays from there when paused; the
+ * space bar plays and pauses (not while typing); search marks every match and walks through them. Edits
+ * are saved as they are typed (hooks/use-draft-saver.ts), their state shown under the player. Built for 5-hour recordings (some 3 600 segments): the list is virtualised, the
  * matches are computed once per (deferred) query, and the rows' callbacks are stable, so typing in
  * the search box or in a line re-renders no more than the rows on screen.
  */
@@ -65,7 +76,7 @@ export function TranscriptView({
   const [query, setQuery] = useState(initialQuery);
   const deferredQuery = useDeferredValue(query);
   const [current, setCurrent] = useState(0);
-  const { mutateAsync: updatePara } = useUpdatePara(transcript.fileId);
+  const { saver, snapshot } = useDraftSaver(transcript);
 
   const speakers = useMemo(() => speakerIndexes(segments), [segments]);
   const speakerNames = useStableNames(speakers);
@@ -80,17 +91,55 @@ export function TranscriptView({
 
   const onTime = useCallback((ms: number) => setActive(segmentAt(segmentsRef.current, ms)), []);
   const onSeeked = useCallback(() => setFollowNonce((n) => n + 1), []);
-  const onSeek = useCallback((index: number) => {
+  /** The playhead to segment `index`; `andPlay`: playing from there when it was paused. */
+  const seekTo = useCallback((index: number, andPlay: boolean) => {
     const seg = segmentsRef.current[index];
     if (!seg) return;
-    if (media.current) media.current.currentTime = seg.startTime / 1000;
+    const el = media.current;
+    if (el) {
+      el.currentTime = seg.startTime / 1000;
+      if (andPlay && el.paused) play(el);
+    }
     setActive(index);
   }, []);
-  const onSaveText = useCallback((index: number, text: string) => updatePara({ index, text }), [updatePara]);
+  /** A sentence clicked (its time or its text): from there, playing. */
+  const onSeek = useCallback((index: number) => seekTo(index, true), [seekTo]);
+  const onDraft = useCallback((index: number, text: string) => saver.edit(index, text), [saver]);
+  const flushNow = useCallback(() => saver.flush(), [saver]);
+  const onLeave = useCallback(() => void flushNow(), [flushNow]);
+  const onDiscard = useCallback((index: number) => saver.discard(index), [saver]);
   const onRename = useCallback(
-    (index: number, spkName: string, renameAll: boolean) => updatePara({ index, spkName, renameAll }),
-    [updatePara],
+    async (index: number, spkName: string, renameAll: boolean) => {
+      try {
+        await saver.rename({ index, spkName, renameAll });
+      } catch (error) {
+        // a conflict is told under the player; anything else as any refused call is
+        if (error instanceof ApiError && saver.getSnapshot().state !== "conflict") handleApiError(error);
+        throw error;
+      }
+    },
+    [saver],
   );
+  const reloadLatest = useCallback(() => {
+    saver.reload().catch((error: unknown) => {
+      if (error instanceof ApiError) handleApiError(error);
+    });
+  }, [saver]);
+
+  // The space bar plays and pauses, unless it types or presses something (lib/keys.ts). On the document, so
+  // it comes before the window's listeners (the list's "the person scrolled" among them).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== " " || e.repeat || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+      const el = media.current;
+      if (!el || !spaceTogglesPlayback(e.target)) return;
+      e.preventDefault();
+      if (el.paused) play(el);
+      else el.pause();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
 
   /**
    * At phone width the transcript and the notes (summary, chapters, ask, hot words) are two panes, one shown
@@ -102,9 +151,9 @@ export function TranscriptView({
   const seekFromNotes = useCallback(
     (index: number) => {
       setPane("text");
-      onSeek(index);
+      seekTo(index, false);
     },
-    [onSeek],
+    [seekTo],
   );
   /** A to-do, a passage, a citation: play from its segment (the browser may refuse to play: the seek stays). */
   const onPlay = useCallback(
@@ -182,6 +231,13 @@ export function TranscriptView({
             onSeeked={onSeeked}
             downloadHref={downloadHref}
           />
+          <SaveStatus
+            snapshot={snapshot}
+            onReload={reloadLatest}
+            onRetry={onLeave}
+            onDismissKept={() => saver.dismissKept()}
+          />
+          <LeaveGuard dirty={snapshot.dirty} flush={flushNow} />
         </div>
         <fieldset className="detail-panes" data-testid="detail-panes">
           <legend className="sr-only">{t("transcript.panes")}</legend>
@@ -219,12 +275,17 @@ export function TranscriptView({
               currentMatch={currentMatch}
               stickyRef={playerBar}
               onSeek={onSeek}
-              onSaveText={onSaveText}
+              drafts={snapshot.drafts}
+              onDraft={onDraft}
+              onLeave={onLeave}
+              onDiscard={onDiscard}
               onRename={onRename}
               translations={translations}
               translationView={translationView}
               translationLang={target}
             />
+            {/* select words → Clip (docs/clips.md) */}
+            <ClipButton fileId={transcript.fileId} segments={segments} />
           </>
         )}
       </div>

@@ -38,7 +38,8 @@ export function TranslationBar({
   const done = isNoteDone(task);
   const translate = () => create.mutate({ kind: "translation", target });
   const lang = t(`notes.lang.${target}`);
-  if (notes.data && !notes.data.llm.configured) return null;
+  // shown once the notes say a model is set: never a flash of it before they answer
+  if (!notes.data?.llm.configured) return null;
 
   return (
     <div className="translation-bar" data-testid="translation-bar">

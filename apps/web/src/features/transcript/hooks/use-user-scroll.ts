@@ -18,7 +18,8 @@ export function useUserScroll(onUserScroll: () => void) {
   useEffect(() => {
     const scrolled = () => fire();
     const onKey = (e: KeyboardEvent) => {
-      if (SCROLL_KEYS.has(e.key) && !typingIn(e.target)) fire();
+      // (a key the page took for itself — the space bar playing or pausing — scrolls nothing)
+      if (SCROLL_KEYS.has(e.key) && !e.defaultPrevented && !typingIn(e.target)) fire();
     };
     const onPointer = (e: PointerEvent) => {
       const root = document.documentElement;

@@ -73,9 +73,17 @@ describe("segments", () => {
     ]);
     expect([0, 1, 2, 3, 4, 5].map(avatarGradient)).toEqual([0, 1, 2, 0, 1, 2]);
   });
-  it("shows the first character on the avatar", () => {
+  it("shows a default label's number on the avatar, else the name's first character (issue 43)", () => {
+    expect(avatarText("说话人1")).toBe("1");
+    expect(avatarText("说话人12")).toBe("12");
+    expect(avatarText("Speaker 2")).toBe("2");
+    expect(avatarText(" speaker 03 ")).toBe("3");
+    expect(avatarText("王老师")).toBe("王");
     expect(avatarText("张三")).toBe("张");
-    expect(avatarText("speaker 2")).toBe("S");
+    expect(avatarText("li4")).toBe("L");
+    expect(avatarText("说话人")).toBe("说");
+    expect(avatarText("Speaker")).toBe("S");
+    expect(avatarText("𠀀字")).toBe("𠀀");
     expect(avatarText("")).toBe("?");
   });
   it("renames one speaker, or all segments of the old name", () => {

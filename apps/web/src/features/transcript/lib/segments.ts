@@ -71,9 +71,16 @@ export function avatarGradient(speakerIndex: number): number {
   return ((speakerIndex % AVATAR_GRADIENTS) + AVATAR_GRADIENTS) % AVATAR_GRADIENTS;
 }
 
-/** The avatar shows the name's first character (a whole code point, so not half an emoji). */
+/**
+ * The avatar: a default label shows its number (说话人1 → "1", Speaker 12 → "12": "说" or "S" on every avatar
+ * tells no one apart); a name given shows its first character (王老师 → 王, a whole code point, so not half
+ * an emoji).
+ */
 export function avatarText(name: string): string {
-  return [...name.trim()][0]?.toUpperCase() ?? "?";
+  const trimmed = name.trim();
+  const number = /^(?:说话人|speaker\s*)(\d{1,4})$/i.exec(trimmed)?.[1];
+  if (number !== undefined) return String(Number(number));
+  return [...trimmed][0]?.toUpperCase() ?? "?";
 }
 
 /** Segments after a rename: one, or (renameAll) every segment that carried the old name. */

@@ -33,7 +33,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("/textToVoice and /text-to-speech", () => {
+describe("/textToVoice (where /text-to-speech redirects)", () => {
   it("counts characters as the server does and refuses more than 5 000 before sending", async () => {
     const api = studio({ "POST /tts/start_tts": () => task(9, "x") });
     renderApp("/textToVoice");
@@ -80,7 +80,7 @@ describe("/textToVoice and /text-to-speech", () => {
         ];
       },
     });
-    renderApp("/text-to-speech");
+    renderApp("/textToVoice");
     await userEvent.type(await textBox(), "今天是2024年3月5日。");
     fireEvent.change(screen.getByTestId("slider-speed"), { target: { value: "1.5" } });
     fireEvent.change(screen.getByTestId("slider-pitch"), { target: { value: "-3" } });
@@ -307,7 +307,7 @@ describe("/textToVoice and /text-to-speech", () => {
     const { refreshSession } = await import("@/lib/session.ts");
     refreshSession();
     studio();
-    renderApp("/text-to-speech");
+    renderApp("/textToVoice");
     expect(await screen.findByText("登录后查看")).toBeInTheDocument();
     expect(screen.queryByTestId("tts-text")).toBeNull();
   });

@@ -116,7 +116,7 @@ describe("/voice-library", () => {
     await screen.findAllByTestId("voice-card");
     await userEvent.click(within(card(2)).getByRole("button", { name: "使用此音色「音色2」" }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe("/text-to-speech"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/textToVoice"));
     expect(JSON.parse(readStorage(StorageKey.voiceBank)!)).toMatchObject({ promptId: 2, nameEn: "Voice 2" });
     expect(await screen.findByTestId("voice-name")).toHaveTextContent("音色2");
     expect(screen.getByTestId("voice-picker").dataset.promptId).toBe("2");
@@ -133,7 +133,7 @@ describe("/voice-library", () => {
     const { router } = renderApp("/transaudio");
     await screen.findByTestId("upload-zone");
     expect(readStorage(StorageKey.voiceBank)).not.toBeNull();
-    await router.navigate("/text-to-speech");
+    await router.navigate("/textToVoice");
     await screen.findByTestId("voice-picker");
     expect(readStorage(StorageKey.voiceBank)).toBeNull();
     expect(screen.getByTestId("voice-name")).toHaveTextContent("默认音色");
@@ -180,7 +180,7 @@ describe("/voice-library", () => {
     expect(within(cards[1]!).getByRole("button", { name: "使用此音色「我的声音8」" })).toBeDisabled();
     await userEvent.click(within(cards[0]!).getByRole("button", { name: "使用此音色「我的声音7」" }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe("/text-to-speech"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/textToVoice"));
     await waitFor(() => expect(screen.getByTestId("voice-picker").dataset.myVoiceId).toBe("7"));
     await userEvent.type(screen.getByTestId("tts-text"), "你好");
     await userEvent.click(screen.getByTestId("generate"));

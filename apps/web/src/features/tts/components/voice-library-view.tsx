@@ -5,7 +5,7 @@ import { VoiceLibraryBrowser } from "./voice-library-browser.tsx";
 
 /**
  * /voice-library: 'use this voice' keeps the voice (a library one, or one of mine) in the voice bank
- * and opens text to speech.
+ * and opens text to speech (/textToVoice, which preselects it).
  */
 export function VoiceLibraryView() {
   const navigate = useNavigate();
@@ -14,11 +14,11 @@ export function VoiceLibraryView() {
       action="use"
       onChoose={(voice) => {
         storeVoiceBank(voice);
-        navigate(paths.textToSpeech);
+        navigate(paths.textToVoice);
       }}
       onChooseMine={(voice) => {
         storeMyVoiceChoice(voice.voiceId);
-        navigate(paths.textToSpeech);
+        navigate(paths.textToVoice);
       }}
     />
   );
