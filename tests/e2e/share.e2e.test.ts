@@ -22,7 +22,15 @@ const SEGMENTS = [
 ];
 
 beforeAll(async () => {
-  server = await startServer();
+  // A clip is cut by a worker: its own queues in its own database, with the workers in process (as
+  // records.e2e explains), so no shared Redis.
+  const redisUrl = process.env.REDIS_URL;
+  delete process.env.REDIS_URL;
+  try {
+    server = await startServer({ WORKER_MODE: "embedded" });
+  } finally {
+    if (redisUrl !== undefined) process.env.REDIS_URL = redisUrl;
+  }
   browser = await launchBrowser();
 });
 afterAll(async () => {
