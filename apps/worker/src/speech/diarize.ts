@@ -1,3 +1,4 @@
+import { regularisedLogDet } from "@yuelu/domain/people/prints";
 import { MFCC_COEFFS, MFCC_FRAME, MFCC_HOP, MfccExtractor, PitchTracker } from "../audio/features.ts";
 import { msToSample, type Pcm } from "../audio/pcm.ts";
 import { type EnergyProfile, energyProfile } from "../audio/vad.ts";
@@ -254,31 +255,14 @@ function addStats(into: GaussStats, from: GaussStats): void {
 function nLogDet(g: GaussStats): number {
   const d = BIC_DIMS;
   const cov = new Float64Array(d * d);
-  let trace = 0;
   for (let a = 0; a < d; a++) {
     for (let b = 0; b <= a; b++) {
       const v = g.outer[a * d + b]! / g.n - (g.sum[a]! / g.n) * (g.sum[b]! / g.n);
       cov[a * d + b] = v;
       cov[b * d + a] = v;
     }
-    trace += cov[a * d + a]!;
   }
-  const eps = 1e-3 * (trace / d) + 1e-9;
-  for (let a = 0; a < d; a++) cov[a * d + a]! += eps;
-  let logDet = 0;
-  const L = new Float64Array(d * d);
-  for (let i = 0; i < d; i++) {
-    for (let j = 0; j <= i; j++) {
-      let s = cov[i * d + j]!;
-      for (let k = 0; k < j; k++) s -= L[i * d + k]! * L[j * d + k]!;
-      if (i === j) {
-        const v = Math.sqrt(Math.max(s, 1e-12));
-        L[i * d + i] = v;
-        logDet += 2 * Math.log(v);
-      } else L[i * d + j] = s / L[j * d + j]!;
-    }
-  }
-  return g.n * logDet;
+  return g.n * regularisedLogDet(cov, d);
 }
 
 /**

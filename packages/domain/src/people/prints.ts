@@ -117,7 +117,15 @@ function covarianceOf(g: Gaussian): Float64Array {
 
 /** log|C| by Cholesky, lightly regularised (a thousandth of the mean variance on the diagonal). */
 function logDet(c: Float64Array): number {
-  const d = GAUSS_DIMS;
+  return regularisedLogDet(c, GAUSS_DIMS);
+}
+
+/**
+ * log|C| of a symmetric d×d matrix by Cholesky, lightly regularised (a thousandth of the mean variance
+ * added to the diagonal, so a nearly singular covariance still has one); `c` is left as it was. Shared
+ * with the worker's diarization (its ΔBIC), which compares covariances the same way.
+ */
+export function regularisedLogDet(c: Float64Array, d: number): number {
   const m = Float64Array.from(c);
   let trace = 0;
   for (let i = 0; i < d; i++) trace += m[i * d + i]!;
