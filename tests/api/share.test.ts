@@ -51,7 +51,10 @@ const SEGMENTS: Segment[] = [
 ];
 const AUDIO = randomBytes(4096);
 
-async function record(who: SignedIn, options: { fileName?: string; abstracts?: string; transcript?: boolean } = {}) {
+async function record(
+  who: SignedIn,
+  options: { fileName?: string; abstracts?: string; transcript?: boolean; segments?: Segment[] } = {},
+) {
   const key = `media/${who.userId}/${randomUUID()}.mp3`;
   await t.files.put(key, Readable.from(AUDIO));
   const rec = await t.db.audioRecord.create({
@@ -70,7 +73,7 @@ async function record(who: SignedIn, options: { fileName?: string; abstracts?: s
     await t.db.transcript.create({
       data: {
         fileId: rec.fileId,
-        asrResult: SEGMENTS,
+        asrResult: options.segments ?? SEGMENTS,
         language: "en",
         abstracts: options.abstracts ?? "The team reviewed the roadmap.",
       },
@@ -324,6 +327,58 @@ describe("the public page /s/<token>", () => {
     // parallel page loads all count (an atomic increment, not read-then-write)
     await Promise.all([1, 2, 3, 4, 5].map(() => visitor().get(pathOf(link.url)).expect(200)));
     expect((await t.db.shareLink.findUniqueOrThrow({ where: { id: link.id } })).viewCount).toBe(6);
+  });
+
+  it("timed words go with their lines (issue 45), for the script that marks and seeks by word", async () => {
+    const words = (texts: string[], start: number) =>
+      texts.map((text, i) => ({ text, startTime: start + i * 450, endTime: start + i * 450 + 400 }));
+    const segments: Segment[] = [
+      // the words of the line, each with its time
+      { ...SEGMENTS[1]!, words: words(["Shipping", "<b>next</b>", "week &", "then", "testing."], 4200) },
+      // edited since: its words no longer tell its text, so it stays plain
+      { ...SEGMENTS[2]!, words: words(["Thanks", "all."], 65_000), personId: 7, speaker: 0 },
+      {
+        spkName: "王老师",
+        startTime: 70_000,
+        endTime: 72_000,
+        text: "好的，走吧。",
+        words: words(["好", "的，", "走", "吧。"], 70_000),
+      },
+    ];
+    const rec = await record(alice, { segments });
+    const link = await create(alice, { fileId: rec.fileId, withAudio: true });
+    const res = await visitor()
+      .get(`${pathOf(link.url)}?lang=en`)
+      .expect(200);
+    const html = res.text;
+    // each word "gap,length,step": characters since the word before, its characters, centiseconds since
+    // the word before began; the text itself as before (escaped)
+    expect(html).toContain(
+      '<p class="text" data-w="0,8,420 1,11,45 1,6,45 1,4,45 1,8,45">Shipping &lt;b&gt;next&lt;/b&gt; week &amp; then testing.</p>',
+    );
+    expect(html).toContain('<p class="text">Thanks everyone.</p>');
+    expect(html).toContain('<p class="text" data-w="0,1,7000 0,2,45 0,1,45 0,2,45">好的，走吧。</p>');
+    expect(html).toContain("Click any word to play from there.");
+    // the script that follows the words is the page's one script, with the response's nonce
+    const nonce = /script-src 'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"]))?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).toContain(`<script nonce="${nonce}">`);
+    expect(html).toMatch(/classList\.add\("now"\)/);
+    // words carry their text and start only: nothing of the person or voice behind a line
+    expect(html).not.toMatch(/personId|speaker"|endTime/);
+    const zh = (await visitor().get(pathOf(link.url)).expect(200)).text;
+    expect(zh).toContain("点击任意词语即可从该处播放。");
+    // a transcript without word times keeps the line hint
+    const plain = await record(alice);
+    const plainLink = await create(alice, { fileId: plain.fileId, withAudio: true });
+    const plainHtml = (
+      await visitor()
+        .get(`${pathOf(plainLink.url)}?lang=en`)
+        .expect(200)
+    ).text;
+    expect(plainHtml).toContain("Click any line to play from there.");
+    expect(plainHtml).not.toContain("data-w=");
   });
 
   it("without audio: no player, and /audio is 404", async () => {

@@ -162,7 +162,7 @@ describe("records", () => {
     expect((await (await renamed).json()).status_code).toBe(1);
     await popover.waitFor({ state: "detached" });
 
-    await first.getByTestId("segment-text").click();
+    await first.getByTestId("segment-edit").click();
     const box = first.getByRole("textbox");
     await box.fill(EDITED);
     const saved = page.waitForResponse((r) => r.url().includes("/text/update_para"));
@@ -184,7 +184,7 @@ describe("records", () => {
 
   it("keeps a line typed into and never left when the page reloads within 2 s (issue 43)", async () => {
     const first = page.getByTestId("segment").first();
-    await first.getByTestId("segment-text").click();
+    await first.getByTestId("segment-edit").click();
     const box = first.getByRole("textbox");
     await box.press("End");
     await box.pressSequentially(TYPED);

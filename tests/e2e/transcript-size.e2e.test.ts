@@ -163,8 +163,9 @@ describe("a 5-hour transcript on /detail", () => {
         return { index: Number(rows[Math.floor(rows.length / 2)]?.dataset.index ?? -1), state };
       });
       tries.push(picked.state);
+      // the line's ✎ button edits it (a click on its text plays from there)
       const clicked = await row(page, picked.index)
-        .getByTestId("segment-text")
+        .getByTestId("segment-edit")
         .click({ timeout: 3_000 })
         .then(() => true)
         .catch(() => false);

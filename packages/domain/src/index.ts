@@ -131,6 +131,7 @@ export {
   confirmSuggestion,
   forgetPerson,
   isSpeakerLabel,
+  knownVoices,
   listPeople,
   type PersonView,
   renamePerson,

@@ -52,43 +52,57 @@ export const mfccGaussEmbedder: SpeakerEmbedder = {
   embed(pcm, spans, profile) {
     const frames = thin(speechFrames(pcm, spans, profile), MAX_PRINT_MS / FRAME_MS);
     if (frames.length <= 2 * GAUSS_DIMS) return null;
-    const audio = floatSamples(pcm);
     const mfcc = new MfccExtractor();
     const c = new Float64Array(MFCC_COEFFS);
     const d = GAUSS_DIMS;
     const out = new Array<number>(GAUSS_LENGTH).fill(0);
-    for (const f of frames) {
-      mfcc.frame(audio, f * MFCC_HOP, c);
-      out[0]! += 1;
-      let k = 1 + d;
-      for (let a = 0; a < d; a++) {
-        const x = c[a + 1]!;
-        out[1 + a]! += x;
-        for (let b = 0; b <= a; b++) out[k++]! += x * c[b + 1]!;
+    // window by window (runs of neighbouring frames): never the whole recording as floats at once
+    for (const run of runsOf(frames)) {
+      // one sample before the run: the MFCCs' pre-emphasis reads it
+      const from = Math.max(0, run[0]! * MFCC_HOP - 1);
+      const audio = pcm.slice(from, run[run.length - 1]! * MFCC_HOP + MFCC_FRAME);
+      for (const f of run) {
+        mfcc.frame(audio, f * MFCC_HOP - from, c);
+        out[0]! += 1;
+        let k = 1 + d;
+        for (let a = 0; a < d; a++) {
+          const x = c[a + 1]!;
+          out[1 + a]! += x;
+          for (let b = 0; b <= a; b++) out[k++]! += x * c[b + 1]!;
+        }
       }
     }
     return out;
   },
 };
 
-/** The samples as floats in [-1, 1] (the MFCCs read floats). */
-function floatSamples(pcm: Pcm): Float32Array {
-  const s = pcm.samples;
-  if (s instanceof Float32Array) return s;
-  const out = new Float32Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s[i]! / 32768;
-  return out;
+/** `frames` (ascending) cut into runs of neighbours, each at most MAX_RUN_FRAMES long (one window each). */
+const MAX_RUN_FRAMES = 3000;
+function runsOf(frames: number[]): number[][] {
+  const runs: number[][] = [];
+  let run: number[] = [];
+  for (const f of frames) {
+    if (run.length > 0 && (f - run[run.length - 1]! > 50 || run.length >= MAX_RUN_FRAMES)) {
+      runs.push(run);
+      run = [];
+    }
+    run.push(f);
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
 }
 
 /** The speech of `spans` (speech frames only), at most MAX_PRINT_MS of it, as one stretch of floats. */
 function speechAudio(pcm: Pcm, spans: readonly TimeSpan[], profile: Pick<EnergyProfile, "db" | "threshold">) {
-  const audio = floatSamples(pcm);
   const frames = thin(speechFrames(pcm, spans, profile), MAX_PRINT_MS / FRAME_MS);
   const hop = msToSample(FRAME_MS);
   const out = new Float32Array(frames.length * hop);
-  frames.forEach((f, i) => {
-    out.set(audio.subarray(f * hop, f * hop + hop), i * hop);
-  });
+  let i = 0;
+  for (const run of runsOf(frames)) {
+    const from = run[0]! * hop;
+    const audio = pcm.slice(from, (run[run.length - 1]! + 1) * hop);
+    for (const f of run) out.set(audio.subarray(f * hop - from, f * hop - from + hop), hop * i++);
+  }
   return out;
 }
 

@@ -94,6 +94,20 @@ export async function rememberSpeakers(
   return segments;
 }
 
+/**
+ * The voices a new recording's speakers may be told apart by (worker speech/known-speakers.ts): the user's
+ * people of `model`, while the user remembers voices; none otherwise (nothing matched).
+ */
+export async function knownVoices(
+  db: DomainContext["db"],
+  userId: number,
+  model: string,
+): Promise<{ id: number; model: string; centroid: number[] }[]> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { rememberVoices: true } });
+  if (user?.rememberVoices !== true) return [];
+  return db.person.findMany({ where: { userId, model }, select: { id: true, model: true, centroid: true } });
+}
+
 // ── names the user gives ─────────────────────────────────────────────────────────────────────────────────────
 
 /**

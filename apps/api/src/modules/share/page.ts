@@ -1,9 +1,9 @@
-import type { Lang, Segment } from "@yuelu/contracts";
+import { type Lang, spokenForm, wordSpans } from "@yuelu/contracts";
 
 /**
  * The public share pages (docs/share.md): plain server-rendered HTML, no SPA bundle. Its one style
  * and one script carry the response's CSP nonce; without the script the page reads the same, only
- * clicking a line does not move the player.
+ * clicking a line or a word does not move the player, and no word is marked as it plays.
  */
 
 const TEXT = {
@@ -17,6 +17,7 @@ const TEXT = {
     empty: "这条录音还没有文字内容。",
     noAudio: "分享者未附带音频。",
     seekHint: "点击任意一段即可从该处播放。",
+    wordHint: "点击任意词语即可从该处播放。",
     passwordTitle: "需要密码",
     passwordPrompt: "此分享链接受密码保护，请输入密码查看。",
     password: "密码",
@@ -43,6 +44,7 @@ const TEXT = {
     empty: "This recording has no text yet.",
     noAudio: "The audio was not shared.",
     seekHint: "Click any line to play from there.",
+    wordHint: "Click any word to play from there.",
     passwordTitle: "Password required",
     passwordPrompt: "This shared link is protected. Enter its password to view it.",
     password: "Password",
@@ -115,20 +117,44 @@ li.seg.current{background:#e1eaff}
 .who{font-weight:600;margin-right:.5rem}
 time{color:#5d636c;font-size:.8rem;font-variant-numeric:tabular-nums}
 .text{margin:.125rem 0 0;white-space:pre-wrap;word-break:break-word}
+li.playable .text span{cursor:pointer;border-radius:3px}
+li.playable .text span:hover{text-decoration:underline dotted #5d636c;text-underline-offset:3px}
+.text span.now{background:#bccfff}
 form{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.75rem}
 input{flex:1 1 12rem;font:inherit;padding:.5rem .75rem;border:1px solid #d0d3d6;border-radius:8px}
 button{font:inherit;padding:.5rem 1.25rem;border:0;border-radius:8px;background:#2f5ae0;color:#fff;cursor:pointer}
 .error{color:#d83931;margin:.5rem 0 0}
 `;
 
-/** Click (or Enter on) a line: the player jumps there and plays; the line being played is marked. */
+/**
+ * Click (or Enter on) a line, or click a word: the player jumps there and plays; a press that selected text
+ * does not. The line being played is marked, and in it the word being spoken, every animation frame while
+ * playing (timeupdate comes some 4 times a second, slower than words are spoken); lines and words are found
+ * by binary search. A line's words become spans (data-t: the start in seconds) only when needed — the
+ * pointer comes over the line, or it plays — from its data-w (lineWords): a 5-hour record has some 50 000
+ * words, which the page neither sends nor lays out as elements.
+ */
 const SCRIPT = `(function(){var a=document.getElementById("player"),l=document.getElementById("segments");if(!a||!l)return;
-var items=l.querySelectorAll("li[data-start]");for(var i=0;i<items.length;i++){items[i].tabIndex=0;items[i].classList.add("playable")}
-function seek(li){a.currentTime=Number(li.getAttribute("data-start"));var p=a.play();if(p&&p.catch)p.catch(function(){})}
-l.addEventListener("click",function(e){var li=e.target.closest("li[data-start]");if(li)seek(li)});
-l.addEventListener("keydown",function(e){if(e.key!=="Enter")return;var li=e.target.closest("li[data-start]");if(li){e.preventDefault();seek(li)}});
-var cur=null;a.addEventListener("timeupdate",function(){var t=a.currentTime,hit=null;for(var i=0;i<items.length;i++){var s=Number(items[i].getAttribute("data-start"));if(s<=t)hit=items[i];else break}
-if(hit!==cur){if(cur)cur.classList.remove("current");if(hit)hit.classList.add("current");cur=hit}})})();`;
+var items=l.querySelectorAll("li[data-start]"),starts=[];for(var i=0;i<items.length;i++){items[i].tabIndex=0;items[i].classList.add("playable");starts.push(Number(items[i].getAttribute("data-start")))}
+function wrap(li){var p=li.querySelector("p[data-w]");if(!p||p.hasAttribute("data-words"))return;p.setAttribute("data-words","");
+var text=p.textContent,at=0,cs=0,out=document.createDocumentFragment(),list=p.getAttribute("data-w").split(" ");
+for(var k=0;k<list.length;k++){var w=list[k].split(","),from=at+Number(w[0]),to=from+Number(w[1]);cs+=Number(w[2]);
+if(from>at)out.appendChild(document.createTextNode(text.slice(at,from)));var s=document.createElement("span");s.textContent=text.slice(from,to);s.setAttribute("data-t",String(cs/100));out.appendChild(s);at=to}
+if(at<text.length)out.appendChild(document.createTextNode(text.slice(at)));p.textContent="";p.appendChild(out)}
+l.addEventListener("pointerover",function(e){var li=e.target.closest&&e.target.closest("li[data-start]");if(li)wrap(li)});
+function go(t){a.currentTime=t;var p=a.play();if(p&&p.catch)p.catch(function(){})}
+l.addEventListener("click",function(e){var s=window.getSelection();if(s&&!s.isCollapsed&&l.contains(s.anchorNode))return;
+var w=e.target.closest("[data-t]");if(w)return go(Number(w.getAttribute("data-t")));var li=e.target.closest("li[data-start]");if(li)go(Number(li.getAttribute("data-start")))});
+l.addEventListener("keydown",function(e){if(e.key!=="Enter")return;var li=e.target.closest("li[data-start]");if(li){e.preventDefault();go(Number(li.getAttribute("data-start")))}});
+function last(n,at,t){var lo=0,hi=n-1,f=-1;while(lo<=hi){var m=(lo+hi)>>1;if(at(m)<=t){f=m;lo=m+1}else hi=m-1}return f}
+var cur=null,words=null,word=null;
+function mark(){var t=a.currentTime,k=last(starts.length,function(m){return starts[m]},t),hit=k<0?null:items[k];
+if(hit!==cur){if(cur)cur.classList.remove("current");if(hit){hit.classList.add("current");wrap(hit)}cur=hit;words=hit?hit.querySelectorAll("[data-t]"):null}
+var j=words?last(words.length,function(m){return Number(words[m].getAttribute("data-t"))},t):-1,w=j<0?null:words[j];
+if(w!==word){if(word)word.classList.remove("now");if(w)w.classList.add("now");word=w}}
+var raf=0;function frame(){mark();raf=a.paused||a.ended?0:requestAnimationFrame(frame)}
+a.addEventListener("play",function(){if(!raf)raf=requestAnimationFrame(frame)});
+a.addEventListener("timeupdate",mark);a.addEventListener("seeked",mark)})();`;
 
 interface Shell {
   lang: Lang;
@@ -167,15 +193,49 @@ ${script ? `<script nonce="${nonce}">${SCRIPT}</script>` : ""}
 </html>`;
 }
 
+/** A line as the page shows it: nothing of the person or voice behind it, its words' text and start only. */
+export interface SharedSegment {
+  spkName: string;
+  startTime: number;
+  text: string;
+  words?: { text: string; startTime: number }[];
+}
+
 export interface SharedView {
   fileName: string;
   timeLen: number;
   /** null: the owner kept the default nickname, which ends with their phone's last digits */
   ownerName: string | null;
   abstracts: string;
-  segments: Segment[];
+  segments: SharedSegment[];
   /** the player's source, when the audio is shared */
   audioUrl?: string;
+}
+
+/**
+ * A line's timed words for the page's script (SCRIPT's wrap), when its words are timed and still tell its text
+ * (cut as the worker and the edit rule cut them: wordSpans); else undefined. Compact, as a 5-hour record has
+ * some 50 000 words: for each word "gap,length,step" — characters since the word before (or the line's start),
+ * its characters, centiseconds since the word before began (the first: since the record's start).
+ */
+export function lineWords(s: SharedSegment): string | undefined {
+  const words = s.words;
+  if (!words?.length) return undefined;
+  const spans = wordSpans(s.text);
+  if (spans.length !== words.length || spans.some((span, k) => spokenForm(span.text) !== spokenForm(words[k]!.text))) {
+    return undefined;
+  }
+  let at = 0;
+  let cs = 0;
+  return spans
+    .map((span, k) => {
+      const start = Math.round(words[k]!.startTime / 10);
+      const entry = `${span.from - at},${span.to - span.from},${start - cs}`;
+      at = span.to;
+      cs = start;
+      return entry;
+    })
+    .join(" ");
 }
 
 /** The shared record: title, owner's display name, player, summary, the transcript with speakers and times. */
@@ -188,16 +248,16 @@ export function sharedRecordPage(lang: Lang, nonce: string, view: SharedView): s
         .map((p) => `<p>${escapeHtml(p)}</p>`)
         .join("")}</section>`
     : "";
-  const segments = view.segments.length
-    ? `<ol id="segments">${view.segments
-        .map((s) => {
-          const start = s.startTime / 1000;
-          return `<li class="seg" data-start="${start}"><span class="who">${escapeHtml(s.spkName)}</span><time>${clock(start)}</time><p class="text">${escapeHtml(s.text)}</p></li>`;
-        })
-        .join("\n")}</ol>`
-    : `<p class="hint">${t.empty}</p>`;
+  let timed = false;
+  const lines = view.segments.map((s) => {
+    const start = s.startTime / 1000;
+    const words = lineWords(s);
+    if (words) timed = true;
+    return `<li class="seg" data-start="${start}"><span class="who">${escapeHtml(s.spkName)}</span><time>${clock(start)}</time><p class="text"${words ? ` data-w="${words}"` : ""}>${escapeHtml(s.text)}</p></li>`;
+  });
+  const segments = lines.length ? `<ol id="segments">${lines.join("\n")}</ol>` : `<p class="hint">${t.empty}</p>`;
   const player = view.audioUrl
-    ? `<audio id="player" controls preload="metadata" src="${escapeHtml(view.audioUrl)}"></audio><p class="hint">${t.seekHint}</p>`
+    ? `<audio id="player" controls preload="metadata" src="${escapeHtml(view.audioUrl)}"></audio><p class="hint">${timed ? t.wordHint : t.seekHint}</p>`
     : `<p class="hint">${t.noAudio}</p>`;
   const body = `<header class="card">
 <p class="brand">${t.brand}</p>

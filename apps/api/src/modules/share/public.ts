@@ -3,6 +3,7 @@ import {
   type Lang,
   localSpeakerName,
   parseLang,
+  type Segment,
   SHARE_GUESS_LIMIT,
   SHARE_GUESS_WINDOW_SECONDS,
   SHARE_PAGE_LIMIT_PER_MINUTE,
@@ -25,8 +26,15 @@ import { askedLang } from "../../lib/lang.ts";
 import { withGuessLimits } from "../../lib/limiter.ts";
 import { rangeRequestOf, sendDownload, serveStored } from "../../lib/stored-file.ts";
 import { mimeOf } from "../records/names.ts";
-import { forReader, ownedTranscriptText } from "../transcript/service.ts";
-import { noticePage, passwordPage, type ShareNotice, sharedRecordPage, sharePageCsp } from "./page.ts";
+import { forReader, ownedTranscript } from "../transcript/service.ts";
+import {
+  noticePage,
+  passwordPage,
+  type SharedSegment,
+  type ShareNotice,
+  sharedRecordPage,
+  sharePageCsp,
+} from "./page.ts";
 
 /** Cookie that unlocks one password-protected link: scoped to /s/<token>, signed, its value the link's id. */
 export const shareCookieName = (linkId: number) => `yl_share_${linkId}`;
@@ -41,6 +49,16 @@ const NOTICE_OF: Record<ShareRefusal, { notice: ShareNotice; status: number }> =
 
 /** Thrown inside the guess limit for an unknown token: only those spend the address's guesses. */
 const UNKNOWN = Symbol("unknown share token");
+
+/** What a share page may show of a line (issue 45: its words' times, to follow and seek by word); nothing else. */
+function shownSegment(s: Segment): SharedSegment {
+  return {
+    spkName: s.spkName,
+    startTime: s.startTime,
+    text: s.text,
+    ...(s.words?.length ? { words: s.words.map((w) => ({ text: w.text, startTime: w.startTime })) } : {}),
+  };
+}
 
 /** The page's language: `lang` query, header or cookie, then Accept-Language, else zh. */
 export function shareLang(request: FastifyRequest): Lang {
@@ -148,18 +166,20 @@ export default async function sharePublicRoutes(app: FastifyInstance) {
     if (!unlocked(request, shared)) {
       return sendHtml(reply, 200, lang, (nonce) => passwordPage(lang, nonce, pagePath(shared), false));
     }
-    const { record } = shared;
-    const t = await ownedTranscriptText(db, record.userId, record.fileId).catch((error: unknown) => {
-      // the record lost its transcript after the link was made: the page shows the rest
-      if (error instanceof AppError) return undefined;
-      throw error;
-    });
+    const { record, clip } = shared;
+    // with its words' times (get_text's lean read drops them): the page follows and seeks by word. A clip's
+    // link (docs/clips.md) shows the clip's title, length and own captions, never the rest of the record.
+    const t = clip
+      ? undefined
+      : await ownedTranscript(db, record.userId, record.fileId).catch((error: unknown) => {
+          // the record lost its transcript after the link was made: the page shows the rest
+          if (error instanceof AppError) return undefined;
+          throw error;
+        });
     const reader = t ? forReader(t, lang) : undefined;
-    // a clip's link (docs/clips.md): the clip's title, length and own captions, never the rest of the record
-    const { clip } = shared;
-    const segments = clip
-      ? clip.segments.map((s) => ({ ...s, spkName: localSpeakerName(s.spkName, lang) }))
-      : (reader?.segments ?? []);
+    const segments = (
+      clip ? clip.segments.map((s) => ({ ...s, spkName: localSpeakerName(s.spkName, lang) })) : (reader?.segments ?? [])
+    ).map(shownSegment);
     // exactly what the owner has saved (issue 43): the stored summary, or none — never one made for the
     // visitor that the owner's own page does not show
     const abstracts = clip ? "" : (reader?.abstracts ?? "");

@@ -25,7 +25,7 @@ export const transcript: typeof zh = {
     segmentCount_other: "{{count}} segments",
     meta: "{{duration}} · updated {{time}}",
     followPlaying: "Back to the playing segment",
-    editHint: "Click a line to edit it; it saves as you type",
+    editHint: "Click a word to play from there; double-click a line or press ✎ to edit it; it saves as you type",
     audioNotesLabel: "Audio processing before recognition",
     audioDenoised: "Noise reduced",
     audioDenoisedKind: "Noise reduced ({{noise}})",

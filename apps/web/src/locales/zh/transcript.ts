@@ -23,7 +23,7 @@ export const transcript = {
     segmentCount_other: "{{count}} 段",
     meta: "{{duration}} · 更新于 {{time}}",
     followPlaying: "回到正在播放的段落",
-    editHint: "点击文字即可修改，输入时自动保存",
+    editHint: "点击词语从该处播放，双击文字或点 ✎ 修改，输入时自动保存",
     audioNotesLabel: "识别前的音频处理",
     audioDenoised: "已降噪",
     audioDenoisedKind: "已降噪（{{noise}}）",

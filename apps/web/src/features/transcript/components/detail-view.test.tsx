@@ -206,7 +206,8 @@ describe("/detail transcript", () => {
     const api = backend();
     renderApp("/detail?fileId=1");
     const items = await segments();
-    await userEvent.click(within(items[1]!).getByTestId("segment-text"));
+    // the line's ✎ button edits it (a click on the text plays from there)
+    await userEvent.click(within(items[1]!).getByRole("button", { name: "修改第 2 段" }));
     const box = within(items[1]!).getByRole("textbox", { name: "修改第 2 段" });
     await userEvent.clear(box);
     await userEvent.type(box, "好的，预算表已经发给大家。");
@@ -215,8 +216,8 @@ describe("/detail transcript", () => {
     expect(api.callsTo("/update_para")[0]!.body).toEqual({ fileId: 1, index: 1, text: "好的，预算表已经发给大家。" });
     expect(await within(items[1]!).findByTestId("segment-text")).toHaveTextContent("好的，预算表已经发给大家。");
 
-    // Escape drops an edit without saving
-    await userEvent.click(within(items[2]!).getByTestId("segment-text"));
+    // Escape drops an edit without saving (a double-click edits too)
+    await userEvent.dblClick(within(items[2]!).getByTestId("segment-text"));
     await userEvent.type(within(items[2]!).getByRole("textbox"), "不要");
     await userEvent.keyboard("{Escape}");
     expect(within(items[2]!).getByTestId("segment-text")).toHaveTextContent("预算需要再看一遍。");

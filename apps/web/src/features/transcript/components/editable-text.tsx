@@ -1,36 +1,46 @@
-import { useEffect, useRef, useState } from "react";
-import type { TextPart } from "../lib/search.ts";
+import { type MouseEvent, useEffect, useRef, useState } from "react";
+import type { ShownPart, TimedSpan } from "../lib/word-times.ts";
 import "./editable-text.css";
 
 /**
- * A segment's text: shown with search marks; a click turns it into a textarea. Every keystroke is a draft
- * (`onDraft`: the page saves it a moment after typing stops, lib/autosave.ts); leaving the box saves at once
- * (`onLeave`); Escape drops what is not saved (`onDiscard`); Ctrl/⌘+Enter leaves. A line with an unsaved
- * draft shows the draft, not the saved text.
+ * A segment's text: shown with search marks and, where its words are timed, each word its own span — the one
+ * being spoken marked (`spokenWord`), a click on one playing from it (`onSeek` with its start; elsewhere on
+ * the line, from the line's start). Editing starts with a double-click, Enter on the focused text, or the
+ * line's ✎ button; it turns into a textarea. Every keystroke is a draft (`onDraft`: the page saves it a
+ * moment after typing stops, lib/autosave.ts); leaving the box saves at once (`onLeave`); Escape drops what
+ * is not saved (`onDiscard`); Ctrl/⌘+Enter leaves. A line with an unsaved draft shows the draft, not the
+ * saved text. Selecting words with the mouse (for a clip) neither plays nor edits.
  */
 export function EditableText({
   text,
   draft,
   parts,
+  spans = null,
+  spokenWord = -1,
   currentMatch = -1,
   label,
+  onSeek,
   onDraft,
   onLeave,
   onDiscard,
-  onStartEdit,
   onEditingChange,
 }: {
   text: string;
   /** the text typed and not saved yet */
   draft?: string | undefined;
-  parts: TextPart[];
+  parts: ShownPart[];
+  /** the words' places and times (null: not timed, or no longer this text's) */
+  spans?: readonly TimedSpan[] | null;
+  /** the index of the word under the playhead, or -1 */
+  spokenWord?: number;
   /** the list position of the current search match (marked differently) */
   currentMatch?: number;
   label: string;
+  /** play from `ms` (a word's start), or from the line's start when undefined */
+  onSeek?: (ms?: number) => void;
   onDraft: (text: string) => void;
   onLeave: () => void;
   onDiscard: () => void;
-  onStartEdit?: () => void;
   onEditingChange?: (editing: boolean) => void;
 }) {
   const shown = draft ?? text;
@@ -53,34 +63,77 @@ export function EditableText({
     setEditing(on);
     onEditingChange?.(on);
   };
+  const startEdit = () => {
+    setValue(shown);
+    setMode(true);
+  };
+  const onClick = (e: MouseEvent<HTMLButtonElement>) => {
+    // activated without a pointer (Enter, a screen reader): that asks to edit
+    if (e.detail === 0) return startEdit();
+    // a press that selected words (to clip them) is no click on a word
+    const selection = document.getSelection();
+    const here = e.currentTarget;
+    if (
+      selection &&
+      !selection.isCollapsed &&
+      (here.contains(selection.anchorNode) || here.contains(selection.focusNode))
+    )
+      return;
+    const word = e.target instanceof Element ? e.target.closest<HTMLElement>("[data-start]") : null;
+    onSeek?.(word ? Number(word.dataset.start) : undefined);
+  };
 
   if (!editing) {
     return (
-      <button
-        type="button"
-        className="segment-text"
-        data-testid="segment-text"
-        data-unsaved={draft !== undefined ? "true" : undefined}
-        onClick={() => {
-          onStartEdit?.();
-          setValue(shown);
-          setMode(true);
-        }}
-      >
-        {draft !== undefined
-          ? draft
-          : parts.map((p, i) =>
-              p.match === undefined ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: parts are positional
-                <span key={i}>{p.text}</span>
-              ) : (
-                // biome-ignore lint/suspicious/noArrayIndexKey: parts are positional
-                <mark key={i} data-match={p.match} className={p.match === currentMatch ? "current" : undefined}>
-                  {p.text}
-                </mark>
-              ),
-            )}
-      </button>
+      <div className="segment-text-line">
+        <button
+          type="button"
+          className="segment-text"
+          data-testid="segment-text"
+          data-unsaved={draft !== undefined ? "true" : undefined}
+          onClick={onClick}
+          onDoubleClick={startEdit}
+        >
+          {draft !== undefined
+            ? draft
+            : parts.map((p, i) => {
+                const pieces = p.pieces.map((w, j) =>
+                  w.word === undefined || !spans?.[w.word] ? (
+                    w.text
+                  ) : (
+                    <span
+                      // biome-ignore lint/suspicious/noArrayIndexKey: pieces are positional
+                      key={j}
+                      className={w.word === spokenWord ? "word spoken" : "word"}
+                      data-word={w.word}
+                      data-start={spans[w.word]!.startTime}
+                    >
+                      {w.text}
+                    </span>
+                  ),
+                );
+                return p.match === undefined ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: parts are positional
+                  <span key={i}>{pieces}</span>
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: parts are positional
+                  <mark key={i} data-match={p.match} className={p.match === currentMatch ? "current" : undefined}>
+                    {pieces}
+                  </mark>
+                );
+              })}
+        </button>
+        <button
+          type="button"
+          className="segment-edit-button"
+          data-testid="segment-edit"
+          aria-label={label}
+          title={label}
+          onClick={startEdit}
+        >
+          <span aria-hidden>✎</span>
+        </button>
+      </div>
     );
   }
   return (
@@ -90,7 +143,7 @@ export function EditableText({
         className="input segment-textarea"
         value={value}
         aria-label={label}
-        // biome-ignore lint/a11y/noAutofocus: the click asked for this box
+        // biome-ignore lint/a11y/noAutofocus: the person asked for this box
         autoFocus
         onChange={(e) => {
           setValue(e.target.value);

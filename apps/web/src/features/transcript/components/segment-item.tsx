@@ -1,9 +1,12 @@
 import type { Segment } from "@yuelu/contracts";
+import type { TimedWord } from "@yuelu/contracts/constants";
 import { clsx } from "clsx";
-import { memo } from "react";
+import { memo, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { useWordUnderPlayhead } from "../hooks/use-playhead.ts";
 import { type Match, splitByMatches } from "../lib/search.ts";
 import { avatarGradient, avatarText, formatMs } from "../lib/segments.ts";
+import { alignWords, withWords } from "../lib/word-times.ts";
 import { EditableText } from "./editable-text.tsx";
 import { SpeakerRenamePopover } from "./speaker-rename-popover.tsx";
 import { SuggestedSpeaker } from "./suggested-speaker.tsx";
@@ -19,7 +22,10 @@ export interface SegmentItemProps {
   /** the current match, when it is in this segment (else -1: keeps the memo effective) */
   currentMatch: number;
   speakers: string[];
-  onSeek: (index: number) => void;
+  /** play from the segment's start, or from `ms` (a word's start) */
+  onSeek: (index: number, ms?: number) => void;
+  /** the segment's measured words, once read (api/get-word-times.ts) */
+  words?: readonly TimedWord[] | undefined;
   /** the line's text typed and not saved yet */
   draft?: string | undefined;
   /** typing in the line (a draft, saved after a pause), leaving it (saved now), Escape (dropped) */
@@ -38,8 +44,9 @@ export interface SegmentItemProps {
 
 /**
  * One segment: avatar (the name's first character, or a default label's number; one of 3 gradients by
- * speaker), speaker, time, text.
- * Memoised: a row renders again only when its own segment, state or matches change (the list's
+ * speaker), speaker, time, text. While it is the playing segment, the word being spoken is marked (when its
+ * words are timed and still tell its text; else the segment alone is).
+ * Memoised: a row renders again only when its own segment, state, matches or spoken word change (the list's
  * callbacks are stable), never because another row or the search box did.
  */
 export const SegmentItem = memo(function SegmentItem({
@@ -51,6 +58,7 @@ export const SegmentItem = memo(function SegmentItem({
   currentMatch,
   speakers,
   onSeek,
+  words,
   draft,
   onDraft,
   onLeave,
@@ -62,7 +70,12 @@ export const SegmentItem = memo(function SegmentItem({
   translationLang,
 }: SegmentItemProps) {
   const { t } = useTranslation();
-  const parts = splitByMatches(segment.text, matches?.list ?? [], matches?.first ?? 0);
+  const spans = useMemo(() => alignWords(segment.text, words), [segment.text, words]);
+  const parts = useMemo(
+    () => withWords(splitByMatches(segment.text, matches?.list ?? [], matches?.first ?? 0), spans),
+    [segment.text, matches, spans],
+  );
+  const spokenWord = useWordUnderPlayhead(spans, active);
   return (
     <div
       className={clsx("segment", active && "active", currentMatch >= 0 && "has-current-match")}
@@ -103,12 +116,14 @@ export const SegmentItem = memo(function SegmentItem({
               text={segment.text}
               draft={draft}
               parts={parts}
+              spans={spans}
+              spokenWord={spokenWord}
               currentMatch={currentMatch}
               label={t("transcript.editLabel", { index: index + 1 })}
+              onSeek={(ms) => onSeek(index, ms)}
               onDraft={(text) => onDraft(index, text)}
               onLeave={onLeave}
               onDiscard={() => onDiscard(index)}
-              onStartEdit={() => onSeek(index)}
               onEditingChange={(on) => onEditingChange(index, on)}
             />
             {translation !== undefined && (

@@ -2,6 +2,7 @@ import { defaultRangeExtractor, type Range, useWindowVirtualizer } from "@tansta
 import type { Segment } from "@yuelu/contracts";
 import { memo, type RefObject, useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { WordTimes } from "../api/get-word-times.ts";
 import { useListGeometry } from "../hooks/use-list-geometry.ts";
 import { useUserScroll } from "../hooks/use-user-scroll.ts";
 import { estimateRowHeight, estimateTranslatedRowHeight, fullyVisible, withPinned } from "../lib/rows.ts";
@@ -31,7 +32,10 @@ export interface SegmentListProps {
   currentMatch: { segment: number; position: number } | undefined;
   /** the sticky player bar: rows under it are not in view */
   stickyRef: RefObject<HTMLElement | null>;
-  onSeek: (index: number) => void;
+  /** play from segment `index`'s start, or from `ms` (one of its words) */
+  onSeek: (index: number, ms?: number) => void;
+  /** each segment's measured words, once read */
+  wordTimes?: WordTimes | undefined;
   /** the lines typed and not saved yet, by segment index */
   drafts: ReadonlyMap<number, string>;
   onDraft: (index: number, text: string) => void;
@@ -63,6 +67,7 @@ export const SegmentList = memo(function SegmentList({
   currentMatch,
   stickyRef,
   onSeek,
+  wordTimes,
   drafts,
   onDraft,
   onLeave,
@@ -165,9 +170,9 @@ export const SegmentList = memo(function SegmentList({
     setPinned((prev) => (on ? (prev.includes(index) ? prev : [...prev, index]) : prev.filter((i) => i !== index)));
   }, []);
   const seekAndFollow = useCallback(
-    (index: number) => {
+    (index: number, ms?: number) => {
       setFollowing(true);
-      onSeek(index);
+      onSeek(index, ms);
     },
     [onSeek],
   );
@@ -205,6 +210,7 @@ export const SegmentList = memo(function SegmentList({
                 currentMatch={currentMatch?.segment === item.index ? currentMatch.position : -1}
                 speakers={speakerNames}
                 onSeek={seekAndFollow}
+                words={wordTimes?.[item.index]}
                 draft={drafts.get(item.index)}
                 onDraft={onDraft}
                 onLeave={onLeave}

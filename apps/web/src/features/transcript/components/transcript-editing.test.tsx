@@ -64,7 +64,7 @@ describe("/detail: no edit is ever lost", () => {
     renderApp("/detail?fileId=1");
     const items = await segments();
     expect(screen.getAllByTestId("avatar").map((a) => a.textContent)).toEqual(["1", "2", "王"]);
-    await userEvent.click(within(items[1]!).getByTestId("segment-text"));
+    await userEvent.click(within(items[1]!).getByRole("button", { name: "修改第 2 段" }));
     await userEvent.type(within(items[1]!).getByRole("textbox"), "再确认");
     expect(status()).toHaveTextContent("保存中…");
     expect(unloadAsks()).toBe(true);
@@ -121,7 +121,7 @@ describe("/detail: no edit is ever lost", () => {
     });
     const { router } = renderApp("/detail?fileId=1");
     const items = await segments();
-    await userEvent.click(within(items[0]!).getByTestId("segment-text"));
+    await userEvent.dblClick(within(items[0]!).getByTestId("segment-text"));
     await userEvent.type(within(items[0]!).getByRole("textbox"), "（离线）");
     await userEvent.tab();
     await waitFor(() => expect(status()).toHaveTextContent("离线，稍后重试"));
@@ -152,7 +152,9 @@ describe("/detail: no edit is ever lost", () => {
     // meanwhile another device rewrote line 2
     version = 4;
     theirs = SEGMENTS.map((s, i) => (i === 1 ? { ...s, text: "另一台设备改的第二句。" } : s));
-    await userEvent.click(within(items[1]!).getByTestId("segment-text"));
+    // from the keyboard: Enter on the line's text edits it
+    within(items[1]!).getByTestId("segment-text").focus();
+    await userEvent.keyboard("{Enter}");
     const box = within(items[1]!).getByRole("textbox");
     await userEvent.clear(box);
     await userEvent.type(box, "我在这里改的第二句。");
@@ -209,11 +211,14 @@ describe("/detail: the space bar and a click on a sentence", () => {
     space(screen.getByTestId("export-menu"));
     expect(play).toHaveBeenCalledTimes(2);
 
-    // clicking a sentence's text while paused plays from there too, and its box takes the spaces
+    // clicking a sentence's text while paused plays from there too (it does not edit it)
     await userEvent.click(within(items[2]!).getByTestId("segment-text"));
     expect(player.currentTime).toBe(9.5);
     expect(play).toHaveBeenCalledTimes(3);
+    expect(within(items[2]!).queryByRole("textbox")).toBeNull();
     act(() => player.pause());
+    // a line being edited (its ✎ button) takes the spaces
+    await userEvent.click(within(items[2]!).getByRole("button", { name: "修改第 3 段" }));
     const box = within(items[2]!).getByRole("textbox");
     await userEvent.type(box, " ok");
     expect(box).toHaveValue("预算需要再看一遍。 ok");

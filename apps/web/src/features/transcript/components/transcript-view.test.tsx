@@ -142,7 +142,7 @@ describe("a 5-hour transcript (3 600 segments)", () => {
     const api = fakeApi({ "POST /text/update_para": () => null });
     renderView();
     await waitFor(() => expect(rows().length).toBeGreaterThan(5));
-    await userEvent.click(within(rows()[1]!).getByTestId("segment-text"));
+    await userEvent.click(within(rows()[1]!).getByRole("button", { name: "修改第 2 段" }));
     const box = screen.getByRole("textbox", { name: "修改第 2 段" });
     await userEvent.type(box, "（补充）");
 

@@ -7,8 +7,11 @@ import { ApiError, handleApiError } from "@/lib/api-client.ts";
 import { useNotes } from "../api/get-notes.ts";
 import type { Transcript } from "../api/get-text.ts";
 import { useDraftSaver } from "../hooks/use-draft-saver.ts";
+import { usePageWordTimes } from "../hooks/use-page-word-times.ts";
+import { PlayheadContext, usePlaybackFrames } from "../hooks/use-playhead.ts";
 import { spaceTogglesPlayback } from "../lib/keys.ts";
 import { isNoteDone, noteOf, translationTarget } from "../lib/notes.ts";
+import { createPlayhead } from "../lib/playhead.ts";
 import { findMatches, matchesBySegment } from "../lib/search.ts";
 import { segmentAt, speakerIndexes } from "../lib/segments.ts";
 import { AiOffNote } from "./ai-note.tsx";
@@ -39,7 +42,8 @@ function useStableNames(speakers: ReadonlyMap<string, number>): string[] {
 
 /**
  * The transcript with its player: the segment under the playhead is highlighted and followed (see
- * SegmentList); clicking a segment's time or text seeks there, and plays from there when paused; the
+ * SegmentList), and in it the word being spoken, frame by frame (its words' times are read after the page
+ * shows); clicking a segment's time, or a word, seeks there, and plays from there when paused; the
  * space bar plays and pauses (not while typing); search marks every match and walks through them. Edits
  * are saved as they are typed (hooks/use-draft-saver.ts), their state shown under the player. Built for 5-hour recordings (some 3 600 segments): the list is virtualised, the
  * matches are computed once per (deferred) query, and the rows' callbacks are stable, so typing in
@@ -71,7 +75,16 @@ export function TranscriptView({
   const playerBar = useRef<HTMLDivElement>(null);
   const segmentsRef = useRef(segments);
   segmentsRef.current = segments;
-  const [active, setActive] = useState(-1);
+  const [active, setActiveState] = useState(-1);
+  const activeRef = useRef(-1);
+  /** (the playhead moves every frame: the page renders again only when the segment changes) */
+  const setActive = useCallback((index: number) => {
+    if (index === activeRef.current) return;
+    activeRef.current = index;
+    setActiveState(index);
+  }, []);
+  const [playhead] = useState(createPlayhead);
+  const wordTimes = usePageWordTimes(transcript.fileId, transcript.version);
   const [followNonce, setFollowNonce] = useState(0);
   const [query, setQuery] = useState(initialQuery);
   const deferredQuery = useDeferredValue(query);
@@ -89,21 +102,33 @@ export function TranscriptView({
     [matchSegment, current],
   );
 
-  const onTime = useCallback((ms: number) => setActive(segmentAt(segmentsRef.current, ms)), []);
+  const onTime = useCallback(
+    (ms: number) => {
+      playhead.set(ms);
+      setActive(segmentAt(segmentsRef.current, ms));
+    },
+    [playhead, setActive],
+  );
+  usePlaybackFrames(media, onTime, video);
   const onSeeked = useCallback(() => setFollowNonce((n) => n + 1), []);
-  /** The playhead to segment `index`; `andPlay`: playing from there when it was paused. */
-  const seekTo = useCallback((index: number, andPlay: boolean) => {
-    const seg = segmentsRef.current[index];
-    if (!seg) return;
-    const el = media.current;
-    if (el) {
-      el.currentTime = seg.startTime / 1000;
-      if (andPlay && el.paused) play(el);
-    }
-    setActive(index);
-  }, []);
-  /** A sentence clicked (its time or its text): from there, playing. */
-  const onSeek = useCallback((index: number) => seekTo(index, true), [seekTo]);
+  /** The playhead to segment `index` (or to `ms`, one of its words); `andPlay`: playing from there when it was paused. */
+  const seekTo = useCallback(
+    (index: number, andPlay: boolean, ms?: number) => {
+      const seg = segmentsRef.current[index];
+      if (!seg) return;
+      const at = ms ?? seg.startTime;
+      const el = media.current;
+      if (el) {
+        el.currentTime = at / 1000;
+        if (andPlay && el.paused) play(el);
+      }
+      playhead.set(at);
+      setActive(index);
+    },
+    [playhead, setActive],
+  );
+  /** A sentence clicked (its time or its text), or one of its words: from there, playing. */
+  const onSeek = useCallback((index: number, ms?: number) => seekTo(index, true, ms), [seekTo]);
   const onDraft = useCallback((index: number, text: string) => saver.edit(index, text), [saver]);
   const flushNow = useCallback(() => saver.flush(), [saver]);
   const onLeave = useCallback(() => void flushNow(), [flushNow]);
@@ -208,6 +233,7 @@ export function TranscriptView({
       el.currentTime = startAt / 1000;
       void el.play()?.catch(() => {});
     }
+    playhead.set(startAt);
     setActive(index);
     setFollowNonce((n) => n + 1);
     const first = matches.findIndex((m) => m.segment >= index);
@@ -220,110 +246,113 @@ export function TranscriptView({
   };
 
   return (
-    <div className="detail-layout" data-pane={pane}>
-      <div className="detail-primary">
-        <div className="player-bar" ref={playerBar}>
-          <MediaPlayer
-            src={audioPath}
-            video={video}
-            mediaRef={media}
-            onTime={onTime}
-            onSeeked={onSeeked}
-            downloadHref={downloadHref}
-          />
-          <SaveStatus
-            snapshot={snapshot}
-            onReload={reloadLatest}
-            onRetry={onLeave}
-            onDismissKept={() => saver.dismissKept()}
-          />
-          <LeaveGuard dirty={snapshot.dirty} flush={flushNow} />
+    <PlayheadContext value={playhead}>
+      <div className="detail-layout" data-pane={pane}>
+        <div className="detail-primary">
+          <div className="player-bar" ref={playerBar}>
+            <MediaPlayer
+              src={audioPath}
+              video={video}
+              mediaRef={media}
+              onTime={onTime}
+              onSeeked={onSeeked}
+              downloadHref={downloadHref}
+            />
+            <SaveStatus
+              snapshot={snapshot}
+              onReload={reloadLatest}
+              onRetry={onLeave}
+              onDismissKept={() => saver.dismissKept()}
+            />
+            <LeaveGuard dirty={snapshot.dirty} flush={flushNow} />
+          </div>
+          <fieldset className="detail-panes" data-testid="detail-panes">
+            <legend className="sr-only">{t("transcript.panes")}</legend>
+            {(["text", "notes"] as const).map((value) => (
+              <button
+                key={value}
+                type="button"
+                className="detail-pane"
+                aria-pressed={pane === value}
+                onClick={() => setPane(value)}
+              >
+                {t(value === "text" ? "transcript.paneText" : "transcript.paneNotes")}
+              </button>
+            ))}
+          </fieldset>
+          <TranscriptSearch query={query} onQuery={setQuery} total={matches.length} current={current} onMove={move} />
+          {segments.length > 0 && (
+            <TranslationBar fileId={transcript.fileId} target={target} view={view} onView={setView} />
+          )}
+          {segments.length === 0 ? (
+            <EmptyState icon="…" text={t("transcript.noText")} />
+          ) : (
+            <>
+              <p className="muted edit-hint">
+                {t("transcript.segmentCount", { count: segments.length })} · {t("transcript.editHint")}
+                <AudioNotesLine audio={transcript.audio} />
+              </p>
+              <SegmentList
+                segments={segments}
+                speakers={speakers}
+                speakerNames={speakerNames}
+                active={active}
+                followNonce={followNonce}
+                groups={groups}
+                currentMatch={currentMatch}
+                stickyRef={playerBar}
+                onSeek={onSeek}
+                wordTimes={wordTimes}
+                drafts={snapshot.drafts}
+                onDraft={onDraft}
+                onLeave={onLeave}
+                onDiscard={onDiscard}
+                onRename={onRename}
+                translations={translations}
+                translationView={translationView}
+                translationLang={target}
+              />
+              {/* select words → Clip (docs/clips.md) */}
+              <ClipButton fileId={transcript.fileId} segments={segments} />
+            </>
+          )}
         </div>
-        <fieldset className="detail-panes" data-testid="detail-panes">
-          <legend className="sr-only">{t("transcript.panes")}</legend>
-          {(["text", "notes"] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              className="detail-pane"
-              aria-pressed={pane === value}
-              onClick={() => setPane(value)}
-            >
-              {t(value === "text" ? "transcript.paneText" : "transcript.paneNotes")}
-            </button>
-          ))}
-        </fieldset>
-        <TranscriptSearch query={query} onQuery={setQuery} total={matches.length} current={current} onMove={move} />
-        {segments.length > 0 && (
-          <TranslationBar fileId={transcript.fileId} target={target} view={view} onView={setView} />
-        )}
-        {segments.length === 0 ? (
-          <EmptyState icon="…" text={t("transcript.noText")} />
-        ) : (
-          <>
-            <p className="muted edit-hint">
-              {t("transcript.segmentCount", { count: segments.length })} · {t("transcript.editHint")}
-              <AudioNotesLine audio={transcript.audio} />
-            </p>
-            <SegmentList
-              segments={segments}
-              speakers={speakers}
-              speakerNames={speakerNames}
-              active={active}
-              followNonce={followNonce}
-              groups={groups}
-              currentMatch={currentMatch}
-              stickyRef={playerBar}
-              onSeek={onSeek}
-              drafts={snapshot.drafts}
-              onDraft={onDraft}
-              onLeave={onLeave}
-              onDiscard={onDiscard}
-              onRename={onRename}
-              translations={translations}
-              translationView={translationView}
-              translationLang={target}
-            />
-            {/* select words → Clip (docs/clips.md) */}
-            <ClipButton fileId={transcript.fileId} segments={segments} />
-          </>
-        )}
+        <aside className="detail-side">
+          {/* once for the page, with the notes (on a phone, in their pane: never above the transcript) */}
+          {notes.data && !notes.data.llm.configured && <AiOffNote />}
+          <Tabs.Root defaultValue="summary">
+            <Tabs.List className="tabs-list" aria-label={t("transcript.tabs")}>
+              <Tabs.Trigger value="summary" className="tabs-trigger">
+                {t("transcript.summary")}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="chapters" className="tabs-trigger">
+                {t("notes.chaptersTab")}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="ask" className="tabs-trigger">
+                {t("notes.askTab")}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="hotWords" className="tabs-trigger">
+                {t("transcript.hotWordsTab")}
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="summary">
+              <SummaryPanel
+                fileId={transcript.fileId}
+                fileName={transcript.fileName}
+                abstracts={transcript.abstracts}
+                onPlay={onPlay}
+              />
+            </Tabs.Content>
+            <Tabs.Content value="chapters">
+              <ChaptersPanel fileId={transcript.fileId} onSeek={seekFromNotes} />
+            </Tabs.Content>
+            <Tabs.Content value="ask">
+              <AskPanel fileId={transcript.fileId} target={passageTarget} />
+            </Tabs.Content>
+            <Tabs.Content value="hotWords">{hotWords}</Tabs.Content>
+          </Tabs.Root>
+        </aside>
       </div>
-      <aside className="detail-side">
-        {/* once for the page, with the notes (on a phone, in their pane: never above the transcript) */}
-        {notes.data && !notes.data.llm.configured && <AiOffNote />}
-        <Tabs.Root defaultValue="summary">
-          <Tabs.List className="tabs-list" aria-label={t("transcript.tabs")}>
-            <Tabs.Trigger value="summary" className="tabs-trigger">
-              {t("transcript.summary")}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="chapters" className="tabs-trigger">
-              {t("notes.chaptersTab")}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="ask" className="tabs-trigger">
-              {t("notes.askTab")}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="hotWords" className="tabs-trigger">
-              {t("transcript.hotWordsTab")}
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="summary">
-            <SummaryPanel
-              fileId={transcript.fileId}
-              fileName={transcript.fileName}
-              abstracts={transcript.abstracts}
-              onPlay={onPlay}
-            />
-          </Tabs.Content>
-          <Tabs.Content value="chapters">
-            <ChaptersPanel fileId={transcript.fileId} onSeek={seekFromNotes} />
-          </Tabs.Content>
-          <Tabs.Content value="ask">
-            <AskPanel fileId={transcript.fileId} target={passageTarget} />
-          </Tabs.Content>
-          <Tabs.Content value="hotWords">{hotWords}</Tabs.Content>
-        </Tabs.Root>
-      </aside>
-    </div>
+    </PlayheadContext>
   );
 }
