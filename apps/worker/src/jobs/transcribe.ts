@@ -12,6 +12,7 @@ import {
   claimTask,
   completeTask,
   type DomainContext,
+  knownVoices,
   reportTaskProgress,
   saveTaskCheckpoint,
   type TaskFailure,
@@ -26,7 +27,8 @@ import { diarize, type VoicePrints } from "../speech/diarize.ts";
 import { type Hearing, hear } from "../speech/hear.ts";
 import { englishEvidence, guardLanguage, judgeEnglish, WrongLanguageError } from "../speech/language-check.ts";
 import { punctuate } from "../speech/punctuate.ts";
-import { type SpeakerEmbedder, speakerVoices } from "../speech/speaker-prints.ts";
+import { followKnownVoices } from "../speech/known-speakers.ts";
+import { mfccGaussEmbedder, type SpeakerEmbedder, speakerVoices } from "../speech/speaker-prints.ts";
 import { storedWords, timeSegmentWords } from "../speech/word-times.ts";
 import {
   CHECKPOINT_VERSION,
@@ -289,8 +291,16 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
 
   // 4. speakers (clustering the voice prints)
   const dia = await diarize(pcm, segments, { speakerCount: task.speakerCount, profile, features });
+  // with the count estimated, the voices the user named tell speakers apart too (an unknown voice merged with a
+  // known one is left apart from it: speech/known-speakers.ts); a count the user gave is kept as it is
+  const embedder = ctx.speakers ?? mfccGaussEmbedder;
+  if (!task.speakerCount && segments.length > 1) {
+    const people = await knownVoices(ctx.domain.db, task.userId, embedder.model);
+    dia.speakers = followKnownVoices(pcm, segments, dia.speakers, profile, embedder, people);
+    dia.count = new Set(dia.speakers).size;
+  }
   // each speaker's voiceprint, comparable across recordings (docs/people.md): kept and matched by the domain
-  const speakerPrints = speakerVoices(pcm, segments, dia.speakers, profile, ctx.speakers);
+  const speakerPrints = speakerVoices(pcm, segments, dia.speakers, profile, embedder);
   await checkpoint(P.diarized);
   stage("diarizeMs");
 
