@@ -1,9 +1,12 @@
 // Measures GET /voice_yuelu/api/v1/user/info with a signed-in session against a bare Fastify
 // hello-world, in the same run and on the same machine: req/s, p50/p99 latency and the ratio.
 // Uses DATABASE_URL/REDIS_URL when set (as production would), else the embedded database.
+// Also prints each server's CPU time per request (user + system ÷ requests, from /proc): on a shared
+// machine it moves far less than the throughput does.
 // Usage: node bench/user-info.mjs [--duration 10] [--connections 50]
+//   BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the API process.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -41,6 +44,28 @@ async function waitFor(url, timeoutMs = 90_000) {
   throw new Error(`${url} did not come up`);
 }
 
+/** The CPU seconds (user + system) a process has used so far, from /proc (null where there is none). */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux)
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs autocannon and notes the server's CPU time per request over that run (µs). */
+async function measured(pid, opts) {
+  const before = cpuSeconds(pid);
+  const result = await run(opts);
+  const after = cpuSeconds(pid);
+  const requests = result.requests.total;
+  result.cpuUsPerRequest = before === null || after === null || !requests ? null : ((after - before) * 1e6) / requests;
+  return result;
+}
+
 function run(opts) {
   return new Promise((resolve, reject) =>
     autocannon({ connections, duration, ...opts }, (err, res) => (err ? reject(err) : resolve(res))),
@@ -53,7 +78,8 @@ const benchDb = `yuelu_bench_${process.pid}`;
 const benchDbUrl = await createThrowawayDatabase(benchDb);
 const databaseEnv = benchDbUrl ? { DATABASE_URL: benchDbUrl } : {};
 const hello = startServer("hello", ["bench/servers/hello.mjs"], { PORT: "8091" });
-const api = startServer("api", ["scripts/start.mjs"], {
+const apiNodeArgs = process.env.BENCH_API_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+const api = startServer("api", [...apiNodeArgs, "scripts/start.mjs"], {
   PORT: "8092",
   HOST: "127.0.0.1",
   NODE_ENV: "development",
@@ -101,12 +127,16 @@ try {
   // Warm both up, then measure.
   await run({ url: "http://127.0.0.1:8091/", duration: 2 });
   await run({ url: "http://127.0.0.1:8092/voice_yuelu/api/v1/user/info", headers: { cookie }, duration: 2 });
-  const base = await run({ url: "http://127.0.0.1:8091/" });
-  const real = await run({ url: "http://127.0.0.1:8092/voice_yuelu/api/v1/user/info", headers: { cookie } });
+  const base = await measured(hello.pid, { url: "http://127.0.0.1:8091/" });
+  const real = await measured(api.pid, {
+    url: "http://127.0.0.1:8092/voice_yuelu/api/v1/user/info",
+    headers: { cookie },
+  });
   if (real.non2xx || real.errors) throw new Error(`user/info had ${real.non2xx} non-2xx and ${real.errors} errors`);
 
+  const cpu = (r) => (r.cpuUsPerRequest === null ? "?" : r.cpuUsPerRequest.toFixed(1));
   const row = (name, r) =>
-    `${name.padEnd(34)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms`;
+    `${name.padEnd(34)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   server CPU ${cpu(r).padStart(5)} µs/req`;
   const db = process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite";
   console.log(
     `\nconnections ${connections}, ${duration}s each, database: ${db}, redis: ${process.env.REDIS_URL ? "yes" : "no"}`,

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
-import cookie from "@fastify/cookie";
 import { validatorCompiler } from "@fastify/type-provider-zod";
 import websocket from "@fastify/websocket";
 import { LIVE_FRAME_MAX_BYTES } from "@yuelu/contracts";
@@ -18,6 +17,7 @@ import healthRoutes from "./modules/system/health.ts";
 import voiceYuelu from "./modules/voice-yuelu.ts";
 import auth from "./plugins/auth.ts";
 import caches from "./plugins/caches.ts";
+import cookies from "./plugins/cookies.ts";
 import docs from "./plugins/docs.ts";
 import errors, { clientErrorHandler, frameworkErrors } from "./plugins/errors.ts";
 import metrics from "./plugins/metrics.ts";
@@ -60,6 +60,8 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
     },
     routerOptions: { maxParamLength: 200 },
   });
+  // each request's route config, read once by the hooks (lib/route-config.ts)
+  app.decorateRequest("routeConfigSeen", null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -94,7 +96,7 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
   // a 5-hour transcript's get_text shrinks about tenfold. Media (audio, zip) is left as it is.
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   await app.register(security);
-  await app.register(cookie, { secret: deps.cookieSecret });
+  await app.register(cookies, { secret: deps.cookieSecret });
   await app.register(params);
   await app.register(caches);
   await app.register(auth);

@@ -9,6 +9,7 @@ import {
 } from "fastify";
 import type { Bindings, ChildLoggerOptions } from "fastify/types/logger.js";
 import { z } from "zod";
+import { ACCESS_LINE } from "./request-log.ts";
 
 /**
  * What every request pays for, kept small (bench/README.md "user/info against hello-world"): the
@@ -26,14 +27,29 @@ export class OneLineRequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
-    if (error)
+    if (error) {
       reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, "request errored");
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
+      return;
+    }
+    const log = reply.log as unknown;
+    // the line is only built when it is written (below LOG_LEVEL=info it is not)
+    if (log instanceof LazyChildLogger) {
+      if (log.isLevelEnabled("info")) log.accessLine(request, reply, reply.elapsedTime);
+    } else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, ACCESS_MESSAGE);
   }
 }
 
 const LEVELS = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
 type Level = (typeof LEVELS)[number];
+const ACCESS_MESSAGE = "request completed";
+
+/** The request id of a request logger's bindings when it is all they hold (Fastify's `{ reqId }`). */
+function onlyRequestId(bindings: Bindings): string | undefined {
+  let count = 0;
+  for (const _ in bindings) count++;
+  const id = (bindings as { reqId?: unknown }).reqId;
+  return count === 1 && typeof id === "string" ? id : undefined;
+}
 
 /**
  * Fastify's `childLoggerFactory`: each request's logger (`request.log`, bound to its id) is made the
@@ -89,6 +105,27 @@ class LazyChildLogger {
     return this.logger.child(bindings, options);
   }
 
+  /**
+   * The request's access line ("request completed", at info), written as this request's logger would
+   * write it — its one binding, the request id, first — without making that logger: a pino child
+   * made for the one line of a request costs as much as the line. It goes through the API logger's
+   * access writer where there is one (lib/request-log.ts: the same line, less a redaction with
+   * nothing to redact), else through the parent when the parent writes it too.
+   */
+  accessLine(req: FastifyRequest, res: FastifyReply, responseTime: number): void {
+    const parent = this.parent as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+    const reqId = onlyRequestId(this.bindings);
+    if (!this.made && !this.options.serializers && reqId !== undefined) {
+      const writer = (parent as { [ACCESS_LINE]?: FastifyBaseLogger })[ACCESS_LINE];
+      const through = writer ?? (parent.isLevelEnabled?.("info") ? parent : undefined);
+      if (through) {
+        through.info({ reqId, req, res, responseTime }, ACCESS_MESSAGE);
+        return;
+      }
+    }
+    this.logger.info({ req, res, responseTime }, ACCESS_MESSAGE);
+  }
+
   silent(): void {}
 }
 for (const level of LEVELS) {
@@ -116,7 +153,8 @@ export const serializerCompiler: FastifySerializerCompiler<FastifySchema> = ((ro
   const dataSchema = envelopeData(route.schema);
   if (!dataSchema) return full;
   const data = zodSerializerCompiler({ ...route, schema: dataSchema } as never) as (data: unknown) => string;
-  const encoded = new WeakMap<object, string>();
+  // per frozen `data`: its JSON, and the last whole envelope written around it (the same on every call)
+  const encoded = new WeakMap<object, { json: string; code?: number; msg?: string; envelope?: string }>();
   return (payload: unknown) => {
     const envelope = payload as { status_code?: unknown; status_msg?: unknown; data?: unknown } | null;
     const inner = envelope?.data;
@@ -130,12 +168,19 @@ export const serializerCompiler: FastifySerializerCompiler<FastifySchema> = ((ro
     ) {
       return full(payload);
     }
-    let json = encoded.get(inner);
-    if (json === undefined) {
-      json = data(inner);
-      encoded.set(inner, json);
+    const code = envelope.status_code as number;
+    const msg = envelope.status_msg;
+    let known = encoded.get(inner);
+    if (known === undefined) {
+      known = { json: data(inner) };
+      encoded.set(inner, known);
     }
-    return `{"status_code":${envelope.status_code},"status_msg":${JSON.stringify(envelope.status_msg)},"data":${json}}`;
+    if (known.code !== code || known.msg !== msg || known.envelope === undefined) {
+      known.envelope = `{"status_code":${code},"status_msg":${JSON.stringify(msg)},"data":${known.json}}`;
+      known.code = code;
+      known.msg = msg;
+    }
+    return known.envelope;
   };
 }) as never;
 

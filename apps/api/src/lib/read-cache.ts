@@ -20,6 +20,12 @@ export class ReadCache<K, T> {
     private readonly staleAt: (value: T) => number | undefined = () => undefined,
   ) {}
 
+  /** The value cached for `key` while it is fresh, else undefined (`get` loads it): a hit without a promise. */
+  peek(key: K, now = Date.now()): T | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.cachedUntil > now ? hit.value : undefined;
+  }
+
   async get(key: K, load: () => Promise<T>, now = Date.now()): Promise<T> {
     const hit = this.entries.get(key);
     if (hit && hit.cachedUntil > now) return hit.value;

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import pino, { type Logger, type LoggerOptions } from "pino";
 import { TUS_PATH } from "../modules/records/tus.ts";
 import { decodedPath, routePath } from "./route-path.ts";
@@ -21,10 +21,34 @@ export function apiLoggerOptions(level: string): LoggerOptions {
 /**
  * The API's logger (apps/api/src/main.ts, launcher/main.ts): the options above, writing to stdout
  * through a buffer (pino's asynchronous destination, flushed at exit) rather than one blocking write
- * per line — the request log writes a line per request (bench/README.md "user/info").
+ * per line — the request log writes a line per request (bench/README.md "user/info"). A test passes
+ * its own destination.
  */
-export function apiLogger(level: string): Logger {
-  return pino(apiLoggerOptions(level), pino.destination({ dest: 1, sync: false }));
+export function apiLogger(
+  level: string,
+  destination: pino.DestinationStream = pino.destination({ dest: 1, sync: false }),
+): Logger {
+  const logger = pino(apiLoggerOptions(level), destination);
+  // The access line's writer (lib/hot-path.ts), found by this logger's children through the prototype
+  // chain: the same options and destination, less the redaction — the line's `req` and `res` are what
+  // the serializers make of them (`loggedRequest`; Fastify's `{ statusCode }`), which holds no header,
+  // so it has nothing to redact, and redacting cost half of the line. Whether the line is written was
+  // decided by the request's own logger, hence the lowest level here.
+  Object.defineProperty(logger, ACCESS_LINE, {
+    value: pino(
+      { ...apiLoggerOptions("trace"), redact: undefined, serializers: { req: loggedRequest, res: loggedResponse } },
+      destination,
+    ),
+  });
+  return logger;
+}
+
+/** Where an API logger keeps its access-line writer (see `apiLogger`). */
+export const ACCESS_LINE = Symbol("yuelu.accessLine");
+
+/** What the log says of a response: its status, as Fastify's own serializer writes it. */
+function loggedResponse(reply: FastifyReply) {
+  return { statusCode: reply.statusCode };
 }
 
 /** Paths whose next segment is a secret. */

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { routeConfig } from "./route-config.ts";
 
 /** The SPA's history-mode fallback (plugins/web.ts): it matches any path, so its pattern says nothing. */
 const CATCH_ALL = "/*";
@@ -13,8 +14,9 @@ const CATCH_ALL = "/*";
  * route it reaches (it skipped the flood guard and lost `Cache-Control: no-store`).
  */
 export function routePath(request: FastifyRequest): string {
-  const pattern = request.routeOptions.url;
-  if (pattern && pattern !== CATCH_ALL && !request.is404) return pattern;
+  // (a pattern means a route of the server's own matched: the 404 handler has none)
+  const pattern = routeConfig(request).url;
+  if (pattern && pattern !== CATCH_ALL) return pattern;
   return decodedPath(request.url);
 }
 

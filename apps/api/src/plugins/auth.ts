@@ -3,6 +3,7 @@ import { AppError } from "@yuelu/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import fp from "fastify-plugin";
 import { requestLang } from "../lib/lang.ts";
+import { routeConfig } from "../lib/route-config.ts";
 import { apiKeySession, bearerToken } from "../modules/account/api-key-auth.ts";
 import { type SessionUser, SID_COOKIE, sessionOf } from "../modules/account/sessions.ts";
 
@@ -88,12 +89,13 @@ export default fp(
  * the console's routes, whose role is read from the database on each call).
  */
 export function requireAuth(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
-  const mode = request.routeOptions.config.auth ?? "user";
+  const config = routeConfig(request);
+  const mode = config.auth ?? "user";
   if (mode === "public") return done();
   if (!request.session) return done(new AppError(StatusCode.NotLoggedIn));
   if (mode !== "deleting" && request.session.deleteRequestedAt) return done(new AppError(StatusCode.UserDeleted));
   // The console and key management are for a person at a browser: a key holds neither scope.
-  const scope = request.routeOptions.config.scope ?? (mode === "admin" ? "console" : "api");
+  const scope = config.scope ?? (mode === "admin" ? "console" : "api");
   if (!request.principal?.scopes.includes(scope)) return done(new AppError(StatusCode.AccessDenied));
   if (mode !== "admin") return done();
   isAdminNow(request, request.session.userId).then(

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { requestLang } from "../lib/lang.ts";
 import { isLoopbackClient } from "../lib/loopback.ts";
+import { routeConfig } from "../lib/route-config.ts";
 import { sendEnvelope } from "./errors.ts";
 
 export const METRICS_PATH = "/metrics";
@@ -11,7 +12,7 @@ export const METRICS_PATH = "/metrics";
 /** The route label of a request: its pattern, never the raw URL (ids would make one series each). */
 export function routeLabel(request: FastifyRequest): string {
   // Requests no route matched (the 404 handler, framework errors) have no pattern.
-  return request.is404 ? "unmatched" : (request.routeOptions.url ?? "unmatched");
+  return routeConfig(request).url ?? "unmatched";
 }
 
 /**
@@ -26,11 +27,9 @@ export default fp(
     app.addHook("onClose", async () => hide());
 
     app.addHook("onResponse", (request, reply, done) => {
-      if (request.routeOptions.url !== METRICS_PATH) {
-        observeHttp(
-          { method: request.method, route: routeLabel(request), status_code: reply.statusCode },
-          reply.elapsedTime / 1000,
-        );
+      const route = routeLabel(request);
+      if (route !== METRICS_PATH) {
+        observeHttp({ method: request.method, route, status_code: reply.statusCode }, reply.elapsedTime / 1000);
       }
       done();
     });

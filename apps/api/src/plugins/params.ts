@@ -1,9 +1,10 @@
 import formbody from "@fastify/formbody";
-import multipart from "@fastify/multipart";
 import { findNul, MAX_UPLOAD_BYTES, NUL_REASON } from "@yuelu/contracts";
 import { AppError } from "@yuelu/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import multipart from "../lib/multipart.ts";
+import { routeConfig } from "../lib/route-config.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -50,7 +51,7 @@ export default fp(
 /** A request's fields: its multipart fields or JSON/form body, with the query's underneath. */
 async function mergeBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   let body = request.body;
-  if (request.isMultipart() && !request.routeOptions.config.multipartFiles) {
+  if (request.isMultipart() && !routeConfig(request).multipartFiles) {
     body = await multipartFields(request, reply);
   }
   if (body !== undefined && body !== null && (typeof body !== "object" || Array.isArray(body))) {
@@ -62,8 +63,16 @@ async function mergeBody(request: FastifyRequest, reply: FastifyReply): Promise<
 }
 
 function rejectNul(where: string, value: unknown) {
+  // (most GETs have no query and no path parameters: nothing to walk)
+  if (isEmptyObject(value)) return;
   const field = findNul(value);
   if (field !== undefined) throw AppError.invalid(field === "body" ? where : field, NUL_REASON);
+}
+
+function isEmptyObject(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return false;
+  for (const _ in value) return false;
+  return true;
 }
 
 /** 413, answered at once: the connection closes instead of reading the rest of the body. */

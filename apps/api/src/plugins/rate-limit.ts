@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import fp from "fastify-plugin";
+import { routeConfig } from "../lib/route-config.ts";
 import { routePath } from "../lib/route-path.ts";
 import { localRateCounter, type RateCounter, sharedRateCounter } from "../lib/shared-rate-store.ts";
 import { isApiPath } from "./web.ts";
@@ -36,7 +37,7 @@ export default fp(
     const counter: RateCounter = redis ? sharedRateCounter(redis, `${redisPrefix}:rate:`) : localRateCounter();
     app.addHook("onClose", async () => counter.close());
     app.addHook("onRequest", (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      if (request.routeOptions.config.rateLimit === false || isUncounted(request)) return done();
+      if (routeConfig(request).rateLimit === false || isUncounted(request)) return done();
       const { count, resetInMs } = counter.hit(rateLimitKey(request), WINDOW_MS);
       if (count <= max) return done();
       const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
@@ -55,8 +56,8 @@ const uncountedRoutes = new Map<string, boolean>();
 
 /** Probes and the SPA's pages and assets (by route: a percent-encoded API path is still an API path). */
 function isUncounted(request: FastifyRequest): boolean {
-  const pattern = request.routeOptions.url;
-  if (pattern && !request.is404) {
+  const pattern = routeConfig(request).url;
+  if (pattern) {
     let uncounted = uncountedRoutes.get(pattern);
     if (uncounted === undefined) {
       uncounted = uncountedPath(routePath(request));

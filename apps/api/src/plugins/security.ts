@@ -2,6 +2,7 @@ import { StatusCode } from "@yuelu/contracts";
 import { AppError } from "@yuelu/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { routeConfig } from "../lib/route-config.ts";
 import { routePath } from "../lib/route-path.ts";
 import { bearerToken } from "../modules/account/api-key-auth.ts";
 
@@ -45,9 +46,9 @@ function isPrivatePath(path: string): boolean {
 /** Whether each route pattern is private (asked once per route; the SPA's catch-all and 404s each time). */
 const privateRoutes = new Map<string, boolean>();
 function isPrivateRequest(request: FastifyRequest): boolean {
-  const pattern = request.routeOptions.url;
+  const pattern = routeConfig(request).url;
   const path = routePath(request);
-  if (!pattern || request.is404 || path !== pattern) return isPrivatePath(path);
+  if (!pattern || path !== pattern) return isPrivatePath(path);
   let known = privateRoutes.get(pattern);
   if (known === undefined) {
     known = isPrivatePath(pattern);
@@ -84,7 +85,7 @@ export default fp(
     const publicUrl = app.deps.config.PUBLIC_URL;
     // (synchronous hooks: they run on every request, bench/README.md)
     app.addHook("onRequest", (request, _reply, done) => {
-      const { crossSite, writes } = request.routeOptions.config;
+      const { crossSite, writes } = routeConfig(request);
       if ((SAFE_METHODS.has(request.method) && !writes) || crossSite) return done();
       // A Bearer API key is no ambient credential a page can borrow (the cookie is then ignored):
       // integrators may call from anywhere.

@@ -1,6 +1,7 @@
 import { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { routeConfig } from "../lib/route-config.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -49,7 +50,7 @@ export default fp(
     // (a synchronous hook: it runs on every request, bench/README.md)
     app.addHook("onRequest", (request, reply, done) => {
       const declared = Number(request.headers["content-length"]);
-      const { maxBody } = request.routeOptions.config;
+      const { maxBody } = routeConfig(request);
       if (maxBody !== undefined && Number.isFinite(declared) && declared > maxBody) {
         reply.header("connection", "close");
         return done(

@@ -45,9 +45,12 @@ export default async function userRoutes(fastify: FastifyInstance) {
   const domain = app.domain;
   const userInfo = (userId: number) => app.userInfoCache.get(userId, () => user.getUserInfo(sql, userId));
 
-  app.get("/api/v1/user/info", { schema: { tags, response: { 200: envelopeOf(ZUserInfo) } } }, async (req) =>
-    ok(await userInfo(userIdOf(req))),
-  );
+  // Every page load asks: a cached answer goes out at once, without a promise (bench/README.md "The hot path").
+  app.get("/api/v1/user/info", { schema: { tags, response: { 200: envelopeOf(ZUserInfo) } } }, (req) => {
+    const userId = userIdOf(req);
+    const cached = app.userInfoCache.peek(userId);
+    return cached ? ok(cached) : userInfo(userId).then(ok);
+  });
 
   app.post(
     "/api/v1/user/update_info",
