@@ -58,10 +58,7 @@ describe("speakers told apart by the voices the user named (speech/known-speaker
   }, async () => {
     const jfk = await floats(JFK);
     const half = Math.floor(jfk.length / 2);
-    const people = [
-      enrol(1, [await librivox("0870"), await librivox("0880")]),
-      enrol(2, [jfk.slice(0, half)]),
-    ];
+    const people = [enrol(1, [await librivox("0870"), await librivox("0880")]), enrol(2, [jfk.slice(0, half)])];
     const unknownA = await floats(path.join(PS, "goforward.raw"));
     const unknownB = await floats(path.join(PS, "something.raw"));
     const clips = [await librivox("0890"), unknownA, jfk.slice(half), await librivox("0920"), unknownB];

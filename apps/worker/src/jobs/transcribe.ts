@@ -25,9 +25,9 @@ import { type AsrEngine, AsrEngineUnavailableError, type AsrLanguage, type AsrSe
 import { BackgroundVoicePrints } from "../speech/background-voice-prints.ts";
 import { diarize, type VoicePrints } from "../speech/diarize.ts";
 import { type Hearing, hear } from "../speech/hear.ts";
+import { followKnownVoices } from "../speech/known-speakers.ts";
 import { englishEvidence, guardLanguage, judgeEnglish, WrongLanguageError } from "../speech/language-check.ts";
 import { punctuate } from "../speech/punctuate.ts";
-import { followKnownVoices } from "../speech/known-speakers.ts";
 import { mfccGaussEmbedder, type SpeakerEmbedder, speakerVoices } from "../speech/speaker-prints.ts";
 import { storedWords, timeSegmentWords } from "../speech/word-times.ts";
 import {
