@@ -102,6 +102,9 @@ export async function startWorkerProcess(options: {
       execArgv,
       env: {
         ...process.env,
+        // two malloc arenas, not one per thread: the recognisers' native buffers otherwise stay held per thread
+        // (a 3-hour recording peaked ~90 MiB lower: bench/README.md "A long recording")
+        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
         DATABASE_URL: options.databaseUrl,
         // The launcher migrated and seeded; the worker only connects.
         DB_AUTO_MIGRATE: "false",

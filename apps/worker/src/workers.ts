@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import type { Db } from "@yuelu/db";
 import { type Clock, type DomainContext, systemClock } from "@yuelu/domain";
 import {
@@ -227,6 +228,8 @@ export function startTranscriptionWorker(ctx: WorkerContext, options: Transcript
         checkpointEveryMs: options.checkpointEveryMs ?? config.TRANSCRIBE_CHECKPOINT_SECONDS * 1000,
         queuedAt: job.timestamp,
         speakers: speakerEmbedder(config.DATA_DIR, log),
+        // on the data disk, where the product's temporary files go (the system's /tmp may be memory)
+        spoolDir: path.join(config.DATA_DIR, "tmp"),
       }),
     { ...options, concurrency: options.concurrency ?? config.TRANSCRIBE_CONCURRENCY },
   );

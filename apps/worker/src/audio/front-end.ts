@@ -1,5 +1,14 @@
-import { Fft } from "./features.ts";
-import { type Pcm, pcmFrom, SAMPLE_RATE } from "./pcm.ts";
+import {
+  BINS,
+  FFT_SIZE,
+  frameStart,
+  highShelf,
+  levelled,
+  Spectra,
+  suppressLateReverb,
+  wienerFilter,
+} from "./front-end-filters.ts";
+import { computedPcm, PCM_WINDOW, type Pcm, SAMPLE_RATE } from "./pcm.ts";
 import type { EnergyProfile } from "./vad.ts";
 
 /**
@@ -12,9 +21,6 @@ import type { EnergyProfile } from "./vad.ts";
  * choice here; speech/hear.ts is how recognition uses it.
  */
 
-const FFT_SIZE = 512; // 32 ms at 16 kHz
-const HOP = FFT_SIZE / 2;
-const BINS = FFT_SIZE / 2 + 1;
 const HZ_PER_BIN = SAMPLE_RATE / FFT_SIZE;
 
 /** The front end's settings, each chosen by measurement (bench/robustness.mjs; `--tune` tries others). */
@@ -94,42 +100,6 @@ function percentile(sorted: Float32Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(p * (sorted.length - 1))))]!;
 }
 
-/** The square root of a periodic Hann window: at 50 % overlap analysis × synthesis sums to one. */
-const SQRT_HANN = Float64Array.from({ length: FFT_SIZE }, (_, i) =>
-  Math.sqrt(0.5 - 0.5 * Math.cos((2 * Math.PI * i) / FFT_SIZE)),
-);
-
-/**
- * Power spectra of STFT frames, one at a time. Frame f covers samples [(f − 1) × HOP, (f + 1) × HOP):
- * the first and last frames hang over the ends (zeros there), so every sample lies under two frames.
- */
-class Spectra {
-  private readonly fft = new Fft(FFT_SIZE);
-  readonly re = new Float64Array(FFT_SIZE);
-  readonly im = new Float64Array(FFT_SIZE);
-  readonly frames: number;
-  private readonly scale: number;
-
-  constructor(private readonly samples: Int16Array | Float32Array) {
-    this.frames = Math.ceil(samples.length / HOP) + 1;
-    this.scale = samples instanceof Int16Array ? 1 / 32768 : 1;
-  }
-
-  /** Transforms frame `f` into (re, im) and writes its power per bin into `power`. */
-  frame(f: number, power: Float64Array): void {
-    const { re, im, samples, scale } = this;
-    const start = frameStart(f);
-    for (let i = 0; i < FFT_SIZE; i++) {
-      re[i] = (samples[start + i] ?? 0) * scale * SQRT_HANN[i]!;
-      im[i] = 0;
-    }
-    this.fft.transform(re, im);
-    for (let k = 0; k < BINS; k++) power[k] = re[k]! * re[k]! + im[k]! * im[k]!;
-  }
-}
-
-const frameStart = (f: number) => (f - 1) * HOP;
-
 /** Energy (dBFS) of STFT frame f, from the 10 ms profile frames it covers. */
 function frameDb(profile: EnergyProfile, f: number): number {
   const first = Math.max(0, Math.floor(frameStart(f) / 160));
@@ -144,7 +114,8 @@ function frameDb(profile: EnergyProfile, f: number): number {
  * spectrum (its loudest 20 %), from at most ~3 000 frames spread over the whole recording.
  */
 function spectraOf(pcm: Pcm, profile: EnergyProfile): { noise: Float64Array; speech: Float64Array } {
-  const spectra = new Spectra(pcm.samples);
+  // scattered frames: read a frame's worth at a time (aligned, so a frame straddles at most two reads)
+  const spectra = new Spectra(pcm, 2 * FFT_SIZE);
   const stride = Math.max(1, Math.floor(spectra.frames / 3000));
   const picked: { f: number; db: number }[] = [];
   for (let f = 0; f < spectra.frames; f += stride) picked.push({ f, db: frameDb(profile, f) });
@@ -237,7 +208,9 @@ export interface FrontEndOptions {
 
 /**
  * Runs the front end: returns the audio the engine should hear (a new Pcm, or `pcm` itself when
- * nothing was changed) and what was done. The recording `pcm` is never modified.
+ * nothing was changed) and what was done. The recording `pcm` is never modified, and read window by
+ * window. The new Pcm holds no copy of the recording: its `slice` computes the window asked for from the
+ * recording (audio/front-end-filters.ts: a 3-hour copy would be 346 MB more).
  */
 export function applyFrontEnd(
   pcm: Pcm,
@@ -259,7 +232,7 @@ export function applyFrontEnd(
     facts.snrDb >= tune.enhanceBelowSnrDb - 5 &&
     pcm.length >= FFT_SIZE * 4;
   // Loudness: quiet speech up to targetSpeechDb, never more than maxGainDb, never clipping.
-  const peak = peakOf(pcm.samples);
+  const peak = peakOf(pcm);
   const headroomDb = peak > 0 ? -20 * Math.log10(peak) - 0.5 : tune.maxGainDb;
   // Only ever up: loud speech is left as it is (turning it down cost a clean recording words).
   let gainDb = Math.max(0, Math.min(tune.maxGainDb, tune.targetSpeechDb - facts.speechDb, headroomDb));
@@ -278,156 +251,18 @@ export function applyFrontEnd(
   const lift = options.enhance !== false && narrowBand && !denoise && !dereverb && tune.narrowBandShelfDb > 0;
   if (!denoise && !dereverb && !lift && gainDb === 0) return { pcm, report };
   const gain = 10 ** (gainDb / 20);
-  const out = denoise
+  const filter = denoise
     ? wienerFilter(pcm, noise, gain, tune)
     : dereverb
       ? suppressLateReverb(pcm, facts.rt60Ms * tune.rt60Scale, gain, tune.reverbFloorDb)
-      : scaled(pcm.samples, gain);
-  if (lift) highShelfInPlace(out, tune.narrowBandShelfHz, tune.narrowBandShelfDb);
-  return { pcm: pcmFrom(out), report };
-}
-
-/**
- * A high shelf (Audio EQ Cookbook, R. Bristow-Johnson; slope 1) over 16-bit samples in place: everything
- * above `hz` raised by `db`, clipped.
- */
-function highShelfInPlace(samples: Int16Array, hz: number, db: number): void {
-  const a = 10 ** (db / 40);
-  const w0 = (2 * Math.PI * hz) / SAMPLE_RATE;
-  const cos = Math.cos(w0);
-  const alpha = (Math.sin(w0) / 2) * Math.SQRT2; // slope S = 1
-  const root = 2 * Math.sqrt(a) * alpha;
-  const b0 = a * (a + 1 + (a - 1) * cos + root);
-  const b1 = -2 * a * (a - 1 + (a + 1) * cos);
-  const b2 = a * (a + 1 + (a - 1) * cos - root);
-  const a0 = a + 1 - (a - 1) * cos + root;
-  const a1 = 2 * (a - 1 - (a + 1) * cos);
-  const a2 = a + 1 - (a - 1) * cos - root;
-  let x1 = 0;
-  let x2 = 0;
-  let y1 = 0;
-  let y2 = 0;
-  for (let i = 0; i < samples.length; i++) {
-    const x = samples[i]!;
-    const y = (b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2) / a0;
-    x2 = x1;
-    x1 = x;
-    y2 = y1;
-    y1 = y;
-    samples[i] = clip16(y);
-  }
+      : levelled(pcm, gain, lift ? highShelf(tune.narrowBandShelfHz, tune.narrowBandShelfDb) : undefined);
+  return { pcm: computedPcm(pcm.length, (start, end) => filter.render(start, end)), report };
 }
 
 function colourOf(tilt: number): "white" | "pink" | "brown" {
   if (tilt > -1.5) return "white";
   if (tilt > -4.5) return "pink";
   return "brown";
-}
-
-function peakOf(samples: Int16Array | Float32Array): number {
-  const scale = samples instanceof Int16Array ? 1 / 32768 : 1;
-  let peak = 0;
-  for (let i = 0; i < samples.length; i++) {
-    const v = Math.abs(samples[i]!);
-    if (v > peak) peak = v;
-  }
-  return peak * scale;
-}
-
-/** 16-bit samples in shared memory (as decodeToPcm makes them), `gain` applied, clipped. */
-function scaled(samples: Int16Array | Float32Array, gain: number): Int16Array {
-  const out = new Int16Array(new SharedArrayBuffer(samples.length * 2));
-  const scale = samples instanceof Int16Array ? gain : gain * 32768;
-  for (let i = 0; i < samples.length; i++) out[i] = clip16(samples[i]! * scale);
-  return out;
-}
-
-const clip16 = (v: number) => (v > 32767 ? 32767 : v < -32768 ? -32768 : Math.round(v));
-
-/**
- * STFT Wiener filter with a decision-directed a priori SNR (Ephraim & Malah 1984) against the
- * recording's own noise spectrum; gains floored at tuning.gainFloorDb.
- */
-function wienerFilter(pcm: Pcm, measuredNoise: Float64Array, gain: number, tune: Tuning): Int16Array {
-  const over = 10 ** (tune.noiseOverDb / 10);
-  const noise = measuredNoise.map((p) => p * over + 1e-12);
-  return ddWienerFilter(pcm.samples, gain, tune.gainFloorDb, tune.ddAlpha, () => noise);
-}
-
-/** Reverberation arriving later than this after the direct sound (3 STFT hops, 48 ms) counts as late. */
-const LATE_REVERB_DELAY_FRAMES = 3;
-
-/**
- * Late-reverberation suppression (Lebart, Boucher & Denbigh 2001): the late reverberant power of a bin
- * is its power LATE_REVERB_DELAY_FRAMES earlier, decayed as a room of `rt60Ms` decays in that time; it
- * is removed by the same decision-directed Wiener gain as noise, floored at `floorDb`.
- */
-function suppressLateReverb(pcm: Pcm, rt60Ms: number, gain: number, floorDb: number): Int16Array {
-  const delay = LATE_REVERB_DELAY_FRAMES;
-  const history = Array.from({ length: delay }, () => new Float64Array(BINS)); // ring of past powers
-  const decay = Math.exp((-2 * 3 * Math.log(10) * ((delay * HOP) / SAMPLE_RATE)) / (rt60Ms / 1000));
-  const late = new Float64Array(BINS);
-  return ddWienerFilter(pcm.samples, gain, floorDb, 0.9, (power, f) => {
-    const old = history[f % delay]!; // frame f − delay's power
-    for (let k = 0; k < BINS; k++) {
-      late[k] = decay * old[k]! + 1e-12;
-      old[k] = power[k]!;
-    }
-    return late;
-  });
-}
-
-/**
- * Every STFT frame's bins scaled by a decision-directed Wiener gain (Ephraim & Malah 1984) against the
- * unwanted power `interference(power, f)` names for frame f (never zero), floored at `floorDb`; then
- * `gain` overall. Square-root Hann analysis and synthesis at 50 % overlap: perfect reconstruction where
- * the gain is 1.
- */
-function ddWienerFilter(
-  samples: Int16Array | Float32Array,
-  gain: number,
-  floorDb: number,
-  alpha: number,
-  interference: (power: Float64Array, f: number) => Float64Array,
-): Int16Array {
-  const spectra = new Spectra(samples);
-  // Overlap-add with one frame's second half carried over: memory stays a few KB whatever the length
-  // (a float buffer of the whole output would be 1.4 GB for 3 hours).
-  const result = new Int16Array(new SharedArrayBuffer(samples.length * 2));
-  const carry = new Float64Array(HOP);
-  const scale = (gain * 32768) / FFT_SIZE;
-  const power = new Float64Array(BINS);
-  const previous = new Float64Array(BINS); // |S^|² of the previous frame
-  const floor = 10 ** (floorDb / 20);
-  const fft = new Fft(FFT_SIZE);
-  const { re, im } = spectra;
-  for (let f = 0; f < spectra.frames; f++) {
-    spectra.frame(f, power);
-    const unwanted = interference(power, f);
-    for (let k = 0; k < BINS; k++) {
-      const n = unwanted[k]!;
-      const posterior = power[k]! / n;
-      const prior = alpha * (previous[k]! / n) + (1 - alpha) * Math.max(posterior - 1, 0);
-      const g = Math.max(floor, prior / (1 + prior));
-      previous[k] = g * g * power[k]!;
-      re[k]! *= g;
-      im[k]! *= g;
-      if (k > 0 && k < FFT_SIZE / 2) {
-        re[FFT_SIZE - k]! *= g;
-        im[FFT_SIZE - k]! *= g;
-      }
-    }
-    fft.transform(re, im, true);
-    // the frame's first half completes samples [start, start + HOP); its second half waits for the next frame
-    const start = frameStart(f);
-    for (let i = 0; i < HOP; i++) {
-      const at = start + i;
-      const value = carry[i]! + re[i]! * SQRT_HANN[i]!;
-      if (at >= 0 && at < samples.length) result[at] = clip16(value * scale);
-      carry[i] = re[HOP + i]! * SQRT_HANN[HOP + i]!;
-    }
-  }
-  return result;
 }
 
 /**
@@ -456,4 +291,17 @@ function estimateRt60Ms(profile: EnergyProfile, noiseDb: number): number {
   slopes.sort((a, b) => b - a);
   const steep = slopes[Math.floor(slopes.length * 0.02)]!;
   return Math.round((60 / steep) * 1000);
+}
+
+/** The largest magnitude of a sample (read window by window). */
+function peakOf(pcm: Pcm): number {
+  let peak = 0;
+  for (let at = 0; at < pcm.length; at += PCM_WINDOW) {
+    const window = pcm.slice(at, at + PCM_WINDOW);
+    for (let i = 0; i < window.length; i++) {
+      const v = Math.abs(window[i]!);
+      if (v > peak) peak = v;
+    }
+  }
+  return peak;
 }

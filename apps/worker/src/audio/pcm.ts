@@ -1,16 +1,38 @@
 import { writeFile } from "node:fs/promises";
-import { MAX_UPLOAD_SECONDS, MEDIA_LENGTH_TOLERANCE_SECONDS } from "@yuelu/contracts";
-import { decodeStream, installHint, MediaDecodeError, PCM_RATE, programPath } from "@yuelu/runtime";
+// (the packages' own modules, not their indexes: the voice-print thread loads this file, and the indexes
+// would load the whole runtime into it — ~70 MB)
+import { MAX_UPLOAD_SECONDS, MEDIA_LENGTH_TOLERANCE_SECONDS } from "@yuelu/contracts/limits";
+import { decodeStream, MediaDecodeError, PCM_RATE } from "@yuelu/runtime/media-decode";
+import { installHint, programPath } from "@yuelu/runtime/tools";
+import { PcmSpool } from "./spool.ts";
 
 export const SAMPLE_RATE = PCM_RATE;
 
-/** 16 kHz mono audio held as 16-bit samples (half the memory of floats: 3 h ≈ 346 MB). */
+/**
+ * 16 kHz mono audio. A decoded recording is held as 16-bit samples (half the memory of floats: 3 h ≈ 346 MB),
+ * or, for a transcription, kept in a file and read window by window (audio/spool.ts); audio computed from one
+ * (the front end's: audio/front-end.ts) is computed window by window as `slice` asks for it, so a long
+ * recording is never held whole twice — or, spooled, at all.
+ */
 export interface Pcm {
+  /**
+   * every sample: the array itself for a recording held in memory; for a spooled or computed one all of it,
+   * read or computed on first use and kept — a copy as long as the recording (tests, short clips): passes
+   * over a long recording read `slice` windows instead
+   */
   readonly samples: Int16Array | Float32Array;
   readonly length: number;
   /** samples [start, end) as floats in [-1, 1] (a copy) */
   slice(start: number, end: number): Float32Array;
+  /** lets go of the file a spooled recording is read from (audio held in memory has none to let go) */
+  close?(): void;
 }
+
+/**
+ * The stretch a pass over a whole recording reads at a time (8 s): a whole number of the VAD's 10 ms frames
+ * and of the front end's STFT hops, so window by window gives what one pass over the array gave.
+ */
+export const PCM_WINDOW = 8 * PCM_RATE;
 
 export function pcmFrom(samples: Int16Array | Float32Array): Pcm {
   return {
@@ -26,6 +48,37 @@ export function pcmFrom(samples: Int16Array | Float32Array): Pcm {
     },
   };
 }
+
+/**
+ * Audio of `length` samples that `render(start, end)` computes on demand (floats in [-1, 1] that are
+ * whole 16-bit steps: what a 16-bit array of it would give): only the windows read are ever held.
+ */
+export function computedPcm(length: number, render: (start: number, end: number) => Float32Array): Pcm {
+  const slice = (start: number, end: number) => {
+    const s = Math.max(0, Math.floor(start));
+    const e = Math.min(length, Math.ceil(end));
+    return render(s, Math.max(s, e));
+  };
+  let all: Int16Array | undefined;
+  return {
+    length,
+    /** computed on first use and kept (a copy as long as the recording) */
+    get samples() {
+      if (all) return all;
+      all = sharedInt16(length);
+      for (let at = 0; at < length; at += PCM_WINDOW) {
+        const window = slice(at, at + PCM_WINDOW);
+        for (let i = 0; i < window.length; i++) all[at + i] = Math.round(window[i]! * 32768);
+      }
+      return all;
+    },
+    slice,
+  };
+}
+
+/** Whether `input` is a Pcm (not a bare array or a path). */
+export const isPcm = (input: unknown): input is Pcm =>
+  typeof input === "object" && input !== null && !ArrayBuffer.isView(input) && "slice" in input;
 
 /** The ffmpeg this process runs (runtime/tools.ts: FFMPEG_PATH, else the system's, else the npm-packaged one). */
 export const ffmpegBinary = () => programPath("ffmpeg");
@@ -51,11 +104,14 @@ export async function decodeToPcm(
     maxSeconds?: number;
     onProgress?: (fraction: number) => void;
     signal?: AbortSignal;
+    /** keep the samples in a file in this folder, not in memory (audio/spool.ts); the caller closes it */
+    spoolDir?: string;
   } = {},
 ): Promise<Pcm & { cut: boolean }> {
   const cap = Math.ceil((options.maxSeconds ?? DEFAULT_MAX_SECONDS) * SAMPLE_RATE);
   const expected = Math.max(1, Math.ceil((options.expectedSeconds ?? 60) * SAMPLE_RATE));
-  let buffer = sharedInt16(Math.min(cap, expected + SAMPLE_RATE));
+  const spool = options.spoolDir ? new PcmSpool(options.spoolDir) : undefined;
+  let buffer = spool ? new Int16Array(0) : sharedInt16(Math.min(cap, expected + SAMPLE_RATE));
   let length = 0;
   let carry: Buffer | null = null;
   let lastReport = 0;
@@ -65,13 +121,16 @@ export async function decodeToPcm(
     carry = usable < data.length ? Buffer.from(data.subarray(usable)) : null;
     data = data.subarray(0, usable);
     const n = usable / 2;
-    if (length + n > buffer.length) {
-      const grown = sharedInt16(Math.min(cap, Math.max(buffer.length * 2, length + n)));
-      grown.set(buffer.subarray(0, length));
-      buffer = grown;
+    if (spool) spool.append(data);
+    else {
+      if (length + n > buffer.length) {
+        const grown = sharedInt16(Math.min(cap, Math.max(buffer.length * 2, length + n)));
+        grown.set(buffer.subarray(0, length));
+        buffer = grown;
+      }
+      if (data.byteOffset % 2 === 0) buffer.set(new Int16Array(data.buffer, data.byteOffset, n), length);
+      else for (let i = 0; i < n; i++) buffer[length + i] = data.readInt16LE(i * 2);
     }
-    if (data.byteOffset % 2 === 0) buffer.set(new Int16Array(data.buffer, data.byteOffset, n), length);
-    else for (let i = 0; i < n; i++) buffer[length + i] = data.readInt16LE(i * 2);
     length += n;
     if (options.onProgress && length - lastReport > SAMPLE_RATE * 30) {
       lastReport = length;
@@ -86,6 +145,7 @@ export async function decodeToPcm(
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {
+    spool?.close();
     if (error instanceof MediaDecodeError) {
       throw new AudioDecodeError(
         error.missing ? `ffmpeg is not installed: ${installHint("ffmpeg", process.env.FFMPEG_PATH)}` : error.message,
@@ -93,8 +153,13 @@ export async function decodeToPcm(
     }
     throw error;
   }
-  if (length === 0) throw new AudioDecodeError("the file holds no audio that ffmpeg can decode");
+  if (length === 0) {
+    spool?.close();
+    throw new AudioDecodeError("the file holds no audio that ffmpeg can decode");
+  }
   options.onProgress?.(1);
+  // (assigned, not spread: a spooled recording's `samples` would read all of it)
+  if (spool) return Object.assign(spool.finish(), { cut: outcome.cut });
   // A small unused tail stays (a view, no copy); a large one (a wrong duration guess) is trimmed.
   if (length >= buffer.length * 0.9) return { ...pcmFrom(buffer.subarray(0, length)), cut: outcome.cut };
   const exact = sharedInt16(length);
@@ -113,9 +178,10 @@ function sharedInt16(length: number): Int16Array {
   return new Int16Array(new SharedArrayBuffer(length * 2));
 }
 
-/** Any AudioInput as Pcm: arrays are used as they are, paths decoded with ffmpeg. */
-export async function loadAudio(input: Float32Array | Int16Array | string, signal?: AbortSignal): Promise<Pcm> {
+/** Any AudioInput as Pcm: a Pcm and arrays are used as they are, paths decoded with ffmpeg. */
+export async function loadAudio(input: Float32Array | Int16Array | string | Pcm, signal?: AbortSignal): Promise<Pcm> {
   if (typeof input === "string") return decodeToPcm(input, { signal });
+  if (isPcm(input)) return input;
   return pcmFrom(input);
 }
 

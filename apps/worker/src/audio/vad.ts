@@ -1,4 +1,4 @@
-import { msToSample, type Pcm, SAMPLE_RATE } from "./pcm.ts";
+import { msToSample, PCM_WINDOW, type Pcm, SAMPLE_RATE } from "./pcm.ts";
 
 /** A stretch of speech, in ms of the whole recording. */
 export interface SpeechRegion {
@@ -37,20 +37,21 @@ function percentile(sorted: Float32Array, p: number): number {
 /**
  * Per-10 ms frame energy and an adaptive speech threshold: above the noise floor (10th percentile)
  * by 10 dB, not more than 40 dB under the loud frames (95th percentile), and never under -60 dBFS.
+ * Read window by window (PCM_WINDOW): the front end's output is computed as it is read, never held whole.
  */
 export function energyProfile(pcm: Pcm): EnergyProfile {
   const frames = Math.floor(pcm.length / FRAME);
   const db = new Float32Array(frames);
-  const s = pcm.samples;
-  const scale = s instanceof Int16Array ? 1 / 32768 : 1;
-  for (let f = 0; f < frames; f++) {
-    let sum = 0;
-    const o = f * FRAME;
-    for (let i = 0; i < FRAME; i++) {
-      const v = s[o + i]! * scale;
-      sum += v * v;
+  for (let at = 0; at < frames * FRAME; at += PCM_WINDOW) {
+    const s = pcm.slice(at, Math.min(frames * FRAME, at + PCM_WINDOW));
+    for (let o = 0; o < s.length; o += FRAME) {
+      let sum = 0;
+      for (let i = 0; i < FRAME; i++) {
+        const v = s[o + i]!;
+        sum += v * v;
+      }
+      db[(at + o) / FRAME] = 10 * Math.log10(sum / FRAME + 1e-10);
     }
-    db[f] = 10 * Math.log10(sum / FRAME + 1e-10);
   }
   const sorted = Float32Array.from(db).sort();
   const noise = percentile(sorted, 0.1);

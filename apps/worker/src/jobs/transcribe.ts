@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import {
   failureReason,
   MEDIA_LENGTH_TOLERANCE_SECONDS,
@@ -18,7 +19,7 @@ import {
   type TaskFailure,
 } from "@yuelu/domain";
 import type { FileStore } from "@yuelu/runtime";
-import { AudioDecodeError, decodeToPcm } from "../audio/pcm.ts";
+import { AudioDecodeError, decodeToPcm, type Pcm } from "../audio/pcm.ts";
 import { energyProfile } from "../audio/vad.ts";
 import type { AsrEngineResolver } from "../engines/asr/factory.ts";
 import { type AsrEngine, AsrEngineUnavailableError, type AsrLanguage, type AsrSegment } from "../engines/asr/types.ts";
@@ -57,6 +58,11 @@ export interface TranscribeContext {
   checkpointEveryMs?: number;
   /** how speakers' voiceprints are made (speech/speaker-prints.ts; default: MFCC statistics) */
   speakers?: SpeakerEmbedder;
+  /**
+   * where the decoded recording is kept while it is transcribed (audio/spool.ts: read window by window, not
+   * held in memory — 346 MB for 3 hours); default: the system's temporary folder
+   */
+  spoolDir?: string;
 }
 
 /** Default recording per checkpoint: ~3–15 s of work for the local engines on two cores. */
@@ -105,6 +111,17 @@ const P = { decoded: 8, segmented: 10, recognised: 88, diarized: 96 } as const;
  * retry and `failTranscription`.
  */
 export async function transcribe(taskId: number, ctx: TranscribeContext): Promise<TranscribeOutcome> {
+  const decoded: Pcm[] = [];
+  try {
+    return await transcribeTask(taskId, ctx, decoded);
+  } finally {
+    // the spooled recording's file (the voice-print thread has ended by now)
+    for (const pcm of decoded) pcm.close?.();
+  }
+}
+
+/** The job itself; `decoded` gets the recording once it is decoded (the caller closes it). */
+async function transcribeTask(taskId: number, ctx: TranscribeContext, decoded: Pcm[]): Promise<TranscribeOutcome> {
   const begun = Date.now();
   const task = await claimTask(ctx.domain, taskId);
   if (!task)
@@ -163,7 +180,7 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
     mark = Date.now();
   };
   // ffmpeg reads a local file (some containers need seeking): the file itself on disk, a temporary
-  // copy from S3 that is removed as soon as the PCM is in memory.
+  // copy from S3 that is removed as soon as the PCM is decoded — into a spool file, read window by window.
   // Only what was charged is heard: the record's length was measured by this same decode at upload, and
   // the decode stops a little past it whatever the file's header claims (records/probe.ts).
   const pcm = await ctx.files.withLocalCopy(task.storageKey, (file) =>
@@ -172,8 +189,10 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
       ...(task.timeLen > 0 ? { maxSeconds: task.timeLen + MEDIA_LENGTH_TOLERANCE_SECONDS } : {}),
       onProgress: (f) => report(f * P.decoded),
       signal: abort.signal,
+      spoolDir: ctx.spoolDir ?? tmpdir(),
     }),
   );
+  decoded.push(pcm);
   if (pcm.cut) {
     ctx.log?.info(
       { taskId, fileId: task.fileId, charged: task.timeLen },
@@ -279,7 +298,7 @@ export async function transcribe(taskId: number, ctx: TranscribeContext): Promis
       await guardLanguage(
         { expected: language, english: englishEngine(ctx), canRecognise: (l) => canRecognise(ctx, l) },
         { segments, language: hearing.result.language },
-        { samples: hearing.heard.samples, regions: hearing.regions, signal: abort.signal },
+        { audio: hearing.heard, regions: hearing.regions, signal: abort.signal },
       );
     }
     features = await voices?.collect(segments);

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { Pcm } from "../audio/pcm.ts";
+import { spoolOf } from "../audio/spool.ts";
 import type { EnergyProfile } from "../audio/vad.ts";
 import { type TimeSpan, type VoicePrints, voicePrints } from "./diarize.ts";
 import type { VoicePrintAnswer, VoicePrintRequest, VoicePrintThreadData } from "./voice-print-thread.ts";
@@ -11,8 +12,9 @@ type Print = Omit<VoicePrintAnswer, "key">;
  * Speaker features computed beside recognition: the engine hands each segment over as soon as it is
  * final (`add`), a worker thread computes its voice print on another core while the engine goes on,
  * and `collect` returns the prints of the final segment list — computing whatever was not handed over
- * (engines that learn their segments at the end). The recording is shared with the thread, not copied,
- * when it already lives in shared memory (decodeToPcm puts it there).
+ * (engines that learn their segments at the end). The recording is shared with the thread, not copied:
+ * a spooled recording's file is read by the thread too, one in shared memory (decodeToPcm puts it there)
+ * is handed over as it is.
  *
  * Diarization used to run after recognition and added ~20 % to a transcription; overlapped, only the
  * clustering (milliseconds) is left after the last segment.
@@ -30,13 +32,18 @@ export class BackgroundVoicePrints {
     let thread: Worker | null = null;
     try {
       const data: VoicePrintThreadData = {
-        samples: sharedCopy(pcm.samples),
+        audio: spoolOf(pcm) ?? { samples: sharedCopy(pcm.samples) },
         db: profile.db,
         threshold: profile.threshold,
       };
       // compiled (dist/…/background-voice-prints.js): the thread's compiled file; from the sources: tsx's entry
       const entry = import.meta.url.endsWith(".js") ? "./voice-print-thread.js" : "./voice-print-thread.mjs";
-      thread = new Worker(new URL(entry, import.meta.url), { workerData: data });
+      // A small young generation: each print's window of samples is garbage at once, and with V8's default
+      // (16 MB semi-spaces) ~50 MB of them stayed in the thread over a long recording; 2 MB cost no time.
+      thread = new Worker(new URL(entry, import.meta.url), {
+        workerData: data,
+        resourceLimits: { maxYoungGenerationSizeMb: 2 },
+      });
       thread.on("message", (answer: VoicePrintAnswer) => this.settle(answer.key, answer));
       thread.on("error", () => this.giveUp());
       thread.on("exit", () => this.giveUp());

@@ -91,7 +91,7 @@ export async function hear(
     const known = language && language !== "auto" ? language : undefined;
     const use = (known && steps.engineFor?.(known)) || engine;
     const asked = use === engine ? options.language : (known as AsrLanguage);
-    const first = await use.transcribe(heard.samples, {
+    const first = await use.transcribe(heard, {
       ...options,
       language: asked,
       regions: batch,
@@ -100,7 +100,7 @@ export async function hear(
     language ??= first.language;
     const confident = first.segments.length > 0 && first.segments.every((s) => s.confidence !== undefined);
     if (twice && confident) {
-      const second = await use.transcribe(pcm.samples, {
+      const second = await use.transcribe(pcm, {
         ...options,
         language: asked,
         regions: batch,

@@ -1,6 +1,6 @@
 import type { HeardLanguage } from "@yuelu/contracts";
 import type { SpeechRegion } from "../audio/vad.ts";
-import type { AsrEngine, AsrSegment } from "../engines/asr/types.ts";
+import type { AsrEngine, AsrSegment, AudioInput } from "../engines/asr/types.ts";
 
 /**
  * Does the speech sound like English? (issue 41: never save another language's speech as a finished
@@ -154,7 +154,7 @@ export interface LanguageGuardInput {
 export async function guardLanguage(
   input: LanguageGuardInput,
   heard: { segments: readonly AsrSegment[]; language?: string | undefined },
-  speech: { samples: Float32Array | Int16Array; regions: readonly SpeechRegion[]; signal?: AbortSignal },
+  speech: { audio: AudioInput; regions: readonly SpeechRegion[]; signal?: AbortSignal },
 ): Promise<void> {
   if (input.expected === "en") {
     const evidence = englishEvidence(heard.segments);
@@ -168,7 +168,7 @@ export async function guardLanguage(
   let evidence: EnglishEvidence | undefined;
   if (!english && input.english && heard.segments.length > 0) {
     const sample = sampleRegions(speech.regions, ENGLISH_SAMPLE_MS);
-    const result = await input.english.transcribe(speech.samples, {
+    const result = await input.english.transcribe(speech.audio, {
       language: "en",
       regions: sample,
       ...(speech.signal ? { signal: speech.signal } : {}),

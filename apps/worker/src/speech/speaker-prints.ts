@@ -82,7 +82,8 @@ function runsOf(frames: number[]): number[][] {
   const runs: number[][] = [];
   let run: number[] = [];
   for (const f of frames) {
-    if (run.length > 0 && (f - run[run.length - 1]! > 50 || run.length >= MAX_RUN_FRAMES)) {
+    const last = run[run.length - 1];
+    if (last !== undefined && (f < last || f - last > 50 || run.length >= MAX_RUN_FRAMES)) {
       runs.push(run);
       run = [];
     }

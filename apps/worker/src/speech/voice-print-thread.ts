@@ -1,13 +1,15 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { pcmFrom } from "../audio/pcm.ts";
+import { type SpoolShare, spooledPcm } from "../audio/spool.ts";
 import { voicePrints } from "./diarize.ts";
 
 /**
- * Worker-thread side of BackgroundVoicePrints: holds the recording (shared memory, not a copy) and
- * its energy profile, and answers each `{ key, startMs, endMs }` with that span's voice print.
+ * Worker-thread side of BackgroundVoicePrints: reads the recording (its spool file, or shared memory: not a
+ * copy) with its energy profile, and answers each `{ key, startMs, endMs }` with that span's voice print.
  */
 export interface VoicePrintThreadData {
-  samples: Int16Array | Float32Array;
+  /** the spooled recording's file (the job closes it once this thread has ended), or the samples */
+  audio: SpoolShare | { samples: Int16Array | Float32Array };
   db: Float32Array;
   threshold: number;
 }
@@ -25,7 +27,7 @@ export interface VoicePrintAnswer {
 }
 
 const data = workerData as VoicePrintThreadData;
-const pcm = pcmFrom(data.samples);
+const pcm = "fd" in data.audio ? spooledPcm(data.audio) : pcmFrom(data.audio.samples);
 const profile = { db: data.db, threshold: data.threshold };
 const port = parentPort;
 if (!port) throw new Error("voice-print-thread must run in a worker thread");

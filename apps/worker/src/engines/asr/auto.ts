@@ -46,7 +46,7 @@ export class AutoLanguageEngine implements AsrEngine {
     const pcm = await loadAudio(audio, options.signal);
     const regions = options.regions ?? detectSpeech(pcm);
     if (regions.length === 0) return { segments: [] };
-    const heard = normalise(await identifier.identifyLanguage(pcm.samples, { regions, signal: options.signal }));
+    const heard = normalise(await identifier.identifyLanguage(pcm, { regions, signal: options.signal }));
     options.onProgress?.(IDENTIFY_SHARE);
     if (!heard) {
       throw new AsrEngineUnavailableError(
@@ -62,11 +62,11 @@ export class AutoLanguageEngine implements AsrEngine {
     };
     if (heard !== "zh" && heard !== "en") {
       // another language (Japanese, Korean…): only the identifier, a multilingual model, understands it
-      return identifier.transcribe(pcm.samples, { ...rest, language: "auto" });
+      return identifier.transcribe(pcm, { ...rest, language: "auto" });
     }
     const engine = this.options.engineFor(heard);
     await engine.ready?.(heard);
-    const result = await engine.transcribe(pcm.samples, { ...rest, language: heard });
+    const result = await engine.transcribe(pcm, { ...rest, language: heard });
     return { ...result, language: result.language ?? heard };
   }
 }

@@ -1,4 +1,5 @@
 import type { EngineProblem } from "@yuelu/contracts";
+import type { Pcm } from "../../audio/pcm.ts";
 import type { SpeechRegion } from "../../audio/vad.ts";
 
 /** The languages a transcription task may ask for ("auto": the engine detects it). */
@@ -30,10 +31,11 @@ export interface AsrResult {
 }
 
 /**
- * 16 kHz mono PCM: float samples in [-1, 1], 16-bit samples, or the path of a media file
- * (decoded with ffmpeg; a WAV at 16 kHz mono is read as is).
+ * 16 kHz mono PCM: float samples in [-1, 1], 16-bit samples, a Pcm (the front end's output is one: computed
+ * window by window as the engine reads it), or the path of a media file (decoded with ffmpeg; a WAV at 16 kHz
+ * mono is read as is).
  */
-export type AudioInput = Float32Array | Int16Array | string;
+export type AudioInput = Float32Array | Int16Array | Pcm | string;
 
 export interface TranscribeOptions {
   language: AsrLanguage;
