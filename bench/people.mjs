@@ -44,7 +44,7 @@ const arg = (name, fallback) => {
 };
 const SEEDS = Number(arg("seeds", "3"));
 const SWEEP = process.argv.includes("--sweep");
-const PARTS = arg("parts", "1,2").split(",");
+const PARTS = arg("parts", "1,2,3").split(",");
 const RATE = 16_000;
 const ffmpeg = programPath("ffmpeg");
 
@@ -308,6 +308,7 @@ async function partRecordings(given) {
   const known = { right: 0, n: 0, wrong: 0 };
   const unknown = { named: 0, n: 0 };
   let trials = 0;
+  let firstApart = 0;
   for (let s = 0; s < SEEDS; s++) {
     for (const a of pool) {
       const order = shuffle(pool.filter((v) => v !== a));
@@ -320,6 +321,10 @@ async function partRecordings(given) {
         [a, b].map((v) => ({ voice: v, utterances: pieces[v][0] })),
         given,
       );
+      const apart = speakerOf(first, a) !== speakerOf(first, b);
+      if (apart) firstApart++;
+      if (process.env.DEBUG)
+        console.log(`first A=${a} B=${b}: ${apart ? "apart" : "MERGED"} (${new Set(first.speakers).size} speakers)`);
       const people = [];
       for (const v of [a, b]) {
         const k = speakerOf(first, v);
@@ -361,7 +366,29 @@ async function partRecordings(given) {
       }
     }
   }
-  return { known, unknown, trials, pool: pool.length };
+  return { known, unknown, trials, pool: pool.length, firstApart };
+}
+
+// ── 3. one voice alone ──────────────────────────────────────────────────────────────────────────────────────
+/** Every voice's speech (all its sessions, ~60 s at most) as one recording, diarized with the count estimated. */
+async function partAlone() {
+  let one = 0;
+  const split = [];
+  for (const voice of voices.keys()) {
+    const utterances = shuffle(chunks(voice, 4).flat());
+    let secs = 0;
+    const used = [];
+    for (const u of utterances) {
+      if (secs >= 60) break;
+      used.push(u);
+      secs += speechSeconds(u);
+    }
+    const { pcm, segments } = record(turnsOf([{ voice, utterances: used }]));
+    const d = await diarize(pcm, segments, { profile: energyProfile(pcm) });
+    if (d.count === 1) one++;
+    else split.push(`${voice} (${d.count})`);
+  }
+  return { one, n: voices.size, split };
 }
 
 // ── run ─────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -409,6 +436,15 @@ for (const given of PARTS.includes("2") ? [false, true] : []) {
     `2. recordings (A+B named, then A+B+C twice; ${rec.trials} trios from ${rec.pool} voices; speaker count ` +
       `${given ? "given" : "estimated by the product"}): known named right ${pct(rec.known.right, rec.known.n)} ` +
       `(${rec.known.right}/${rec.known.n}, wrong ${rec.known.wrong}) · unknown given a known name ` +
-      `${pct(rec.unknown.named, rec.unknown.n)} (${rec.unknown.named}/${rec.unknown.n})`,
+      `${pct(rec.unknown.named, rec.unknown.n)} (${rec.unknown.named}/${rec.unknown.n}); first recordings with A and B ` +
+      `apart ${rec.firstApart}/${rec.trials}`,
+  );
+}
+if (PARTS.includes("3")) {
+  seed = 777;
+  const r = await partAlone();
+  console.log(
+    `3. one voice alone (up to 60 s of speech, count estimated): heard as one speaker ${r.one}/${r.n}` +
+      (r.split.length ? `; split: ${r.split.join(", ")}` : ""),
   );
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeToPcm, type Pcm } from "../../apps/worker/src/audio/pcm.ts";
+import { decodeToPcm, type Pcm, pcmFrom } from "../../apps/worker/src/audio/pcm.ts";
 import { detectSpeech, energyProfile, type SpeechRegion } from "../../apps/worker/src/audio/vad.ts";
 import { BackgroundVoicePrints } from "../../apps/worker/src/speech/background-voice-prints.ts";
 import { diarize, voicePrints } from "../../apps/worker/src/speech/diarize.ts";
@@ -42,6 +42,27 @@ async function conversation(
   return { pcm, regions: detectSpeech(pcm) };
 }
 
+const PS = "/usr/share/pocketsphinx/test/data";
+async function psClip(file: string): Promise<Float32Array> {
+  const pcm = await decodeToPcm(path.join(PS, file));
+  return pcm.slice(0, pcm.length);
+}
+
+/** Clips one after another with 0.8 s of silence between them; each clip is a segment. */
+function turns(clips: Float32Array[]) {
+  const rate = 16_000;
+  const gap = Math.round(0.8 * rate);
+  const out = new Float32Array(clips.reduce((n, c) => n + c.length + gap, gap));
+  const segments: { startMs: number; endMs: number }[] = [];
+  let at = gap;
+  for (const c of clips) {
+    out.set(c, at);
+    segments.push({ startMs: (at / rate) * 1000, endMs: ((at + c.length) / rate) * 1000 });
+    at += c.length + gap;
+  }
+  return { pcm: pcmFrom(out), segments };
+}
+
 describe("speaker diarization (MFCC + pitch voice prints, agglomerative clustering)", () => {
   it("tells a male and a female espeak-ng voice apart, estimating the count", { timeout: 60_000 }, async () => {
     const { pcm, regions } = await conversation("mf", ["espeak-male", "espeak-female"]);
@@ -76,6 +97,33 @@ describe("speaker diarization (MFCC + pitch voice prints, agglomerative clusteri
     const { pcm, regions } = await conversation("fe", ["festival-slt", "espeak-male"]);
     const result = await diarize(pcm, regions);
     expect(result.speakers).toEqual([0, 1, 0, 1, 0, 1]);
+  });
+
+  // Real human voices (pocketsphinx-testdata, installed by .ci/run): the LibriVox reader (25 s over five
+  // passages) and the "cards" speaker (10 s over five short answers), taking turns. Average linkage alone heard
+  // them as one speaker; refined by the frames' likelihood they come apart.
+  it("tells two real human voices apart, turn by turn, estimating the count", { timeout: 60_000 }, async () => {
+    const libri = await Promise.all(
+      ["0870", "0880", "0890", "0920", "0930"].map((id) =>
+        psClip(`librivox/sense_and_sensibility_01_austen_64kb-${id}.wav`),
+      ),
+    );
+    const cards = await Promise.all(["001", "002", "003", "004", "005"].map((id) => psClip(`cards/${id}.wav`)));
+    const { pcm, segments } = turns(libri.flatMap((l, i) => [l, cards[i]!]));
+    const result = await diarize(pcm, segments, { profile: energyProfile(pcm) });
+    expect(result.count).toBe(2);
+    expect(result.speakers).toEqual([0, 1, 0, 1, 0, 1, 0, 1, 0, 1]);
+  });
+
+  it("hears one real voice as one speaker: the LibriVox reader alone", { timeout: 60_000 }, async () => {
+    const libri = await Promise.all(
+      ["0870", "0880", "0890", "0920", "0930"].map((id) =>
+        psClip(`librivox/sense_and_sensibility_01_austen_64kb-${id}.wav`),
+      ),
+    );
+    const { pcm, segments } = turns(libri);
+    const result = await diarize(pcm, segments, { profile: energyProfile(pcm) });
+    expect(result.count).toBe(1);
   });
 
   it("gives no speakers for no segments and one for a single segment", async () => {

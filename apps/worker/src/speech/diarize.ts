@@ -48,8 +48,9 @@ const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * Speaker diarization without a neural model: each segment becomes a voice print — mean and spread of
  * its MFCCs over speech frames plus its pitch (median and spread of log F0) — normalised across the
- * recording; prints are clustered agglomeratively (average linkage, cosine distance) to the requested
- * count, or to the count with the best silhouette when that beats `minSilhouette` (else one speaker).
+ * recording; prints are clustered agglomeratively (average linkage, cosine distance), each count's clusters
+ * refined by the likelihood of their frames, to the requested count, or to the most speakers whose clusters
+ * all sound distinct (frame-level ΔBIC and divergence) with a silhouette of at least `minSilhouette` (else one).
  */
 export async function diarize(
   pcm: Pcm,
@@ -70,7 +71,11 @@ export async function diarize(
   const distance = cosineMatrix(vectors);
   const minK = requested ? Math.min(requested, core.length) : 2;
   const maxK = Math.max(minK, Math.min(options.maxSpeakers ?? 10, core.length));
-  const history = averageLinkage(distance, core.length, minK, maxK);
+  const coreStats = core.map((i) => stats[i] as GaussStats);
+  // every count's clusters as average linkage leaves them, then refined by the frames' likelihood
+  const history = new Map(
+    [...averageLinkage(distance, core.length, minK, maxK)].map(([k, l]) => [k, refineByLikelihood(l, k, coreStats)]),
+  );
 
   let labels: Int32Array;
   let silhouette = 0;
@@ -79,28 +84,22 @@ export async function diarize(
     silhouette = requested > 1 ? silhouetteScore(distance, labels, core.length) : 0;
   } else {
     // Candidate counts: every two clusters must sound like different speakers (frame-level Gaussians:
-    // ΔBIC and divergence), no cluster may be a sliver; among those, the best silhouette wins. None: one.
-    const coreStats = core.map((i) => stats[i] as GaussStats);
-    let best = { k: 1, score: Number.NEGATIVE_INFINITY, labels: new Int32Array(core.length) };
+    // ΔBIC and divergence), no cluster may be a sliver, the silhouette must reach the floor; the most
+    // speakers that pass win (after refinement the frame test is what tells voices apart: the silhouette,
+    // measured on whole-segment prints, preferred two speakers where three real voices took turns —
+    // bench/people.mjs). None: one.
+    const floor = options.minSilhouette ?? 0.1;
+    const speech = core.map((i) => durations[i]!);
+    labels = new Int32Array(core.length);
+    let found = 1;
     for (const [k, l] of history) {
-      if (
-        k < 2 ||
-        !balanced(
-          l,
-          core.map((i) => durations[i]!),
-          k,
-        )
-      )
-        continue;
+      if (k <= found || !balanced(l, speech, k)) continue;
       if (!clustersDistinct(l, k, coreStats, options.minDivergence ?? MIN_DIVERGENCE)) continue;
       const score = silhouetteScore(distance, l, core.length);
-      if (score > best.score) best = { k, score, labels: l as Int32Array<ArrayBuffer> };
-    }
-    if (best.score >= (options.minSilhouette ?? 0.1)) {
-      labels = best.labels;
-      silhouette = best.score;
-    } else {
-      labels = new Int32Array(core.length);
+      if (score < floor) continue;
+      labels = l;
+      silhouette = score;
+      found = k;
     }
   }
 
@@ -158,6 +157,116 @@ export async function diarize(
   return { speakers, count: order.size, silhouette };
 }
 
+/**
+ * Hard-EM refinement of a labelling: every cluster modelled as one full-covariance Gaussian over its frames
+ * (c1..c12), every segment moved to the cluster under which its frames are likeliest, until nothing moves.
+ * Average linkage over whole-segment prints groups by what segments say as much as by who says it; the frames'
+ * likelihood follows the voice.
+ */
+function refineByLikelihood(labels: Int32Array, k: number, stats: GaussStats[], rounds = 10): Int32Array {
+  if (k < 2) return labels;
+  const out = Int32Array.from(labels);
+  for (let round = 0; round < rounds; round++) {
+    const models = clusterStats(out, k, stats).map(gaussianModel);
+    if (models.some((m) => m === null)) break;
+    let moved = 0;
+    const next = Int32Array.from(out);
+    stats.forEach((g, i) => {
+      let best = out[i]!;
+      let bestLl = Number.NEGATIVE_INFINITY;
+      models.forEach((m, c) => {
+        const ll = meanLogLikelihood(m as GaussianModel, g);
+        if (ll > bestLl) {
+          bestLl = ll;
+          best = c;
+        }
+      });
+      if (best !== out[i]) {
+        next[i] = best;
+        moved++;
+      }
+    });
+    if (moved === 0) break;
+    // a move that would empty a cluster is not taken (the count is the caller's)
+    const counts = new Int32Array(k);
+    for (const l of next) counts[l]!++;
+    if (counts.some((c) => c === 0)) break;
+    out.set(next);
+  }
+  return out;
+}
+
+interface GaussianModel {
+  mean: Float64Array;
+  /** inverse covariance (full, row-major) */
+  precision: Float64Array;
+  logDet: number;
+}
+
+function gaussianModel(g: GaussStats): GaussianModel | null {
+  const d = BIC_DIMS;
+  if (g.n <= d) return null;
+  const mean = g.sum.map((x) => x / g.n);
+  const cov = new Float64Array(d * d);
+  let trace = 0;
+  for (let a = 0; a < d; a++) {
+    for (let b = 0; b <= a; b++) {
+      const v = g.outer[a * d + b]! / g.n - mean[a]! * mean[b]!;
+      cov[a * d + b] = v;
+      cov[b * d + a] = v;
+    }
+    trace += cov[a * d + a]!;
+  }
+  const eps = (1e-3 * trace) / d + 1e-9;
+  for (let a = 0; a < d; a++) cov[a * d + a]! += eps;
+  // Cholesky, then the inverse column by column
+  const L = new Float64Array(d * d);
+  let logDet = 0;
+  for (let i = 0; i < d; i++) {
+    for (let j = 0; j <= i; j++) {
+      let x = cov[i * d + j]!;
+      for (let m = 0; m < j; m++) x -= L[i * d + m]! * L[j * d + m]!;
+      if (i === j) {
+        const v = Math.sqrt(Math.max(x, 1e-12));
+        L[i * d + i] = v;
+        logDet += 2 * Math.log(v);
+      } else L[i * d + j] = x / L[j * d + j]!;
+    }
+  }
+  const precision = new Float64Array(d * d);
+  const col = new Float64Array(d);
+  for (let e = 0; e < d; e++) {
+    // solve L y = e_e, then Lᵀ x = y
+    for (let i = 0; i < d; i++) {
+      let x = i === e ? 1 : 0;
+      for (let m = 0; m < i; m++) x -= L[i * d + m]! * col[m]!;
+      col[i] = x / L[i * d + i]!;
+    }
+    for (let i = d - 1; i >= 0; i--) {
+      let x = col[i]!;
+      for (let m = i + 1; m < d; m++) x -= L[m * d + i]! * col[m]!;
+      col[i] = x / L[i * d + i]!;
+    }
+    for (let i = 0; i < d; i++) precision[i * d + e] = col[i]!;
+  }
+  return { mean, precision, logDet };
+}
+
+/** Mean log-likelihood per frame (constants dropped) of a segment's frames under a Gaussian, from its statistics. */
+function meanLogLikelihood(m: GaussianModel, g: GaussStats): number {
+  const d = BIC_DIMS;
+  // Σ_frames (x−μ)ᵀ P (x−μ) = tr(P·outer) − 2 μᵀP·sum + n μᵀPμ   (outer holds the lower triangle)
+  let quad = 0;
+  for (let a = 0; a < d; a++) {
+    for (let b = 0; b < d; b++) {
+      const o = a >= b ? g.outer[a * d + b]! : g.outer[b * d + a]!;
+      const p = m.precision[a * d + b]!;
+      quad += p * (o - g.sum[a]! * m.mean[b]! - m.mean[a]! * g.sum[b]! + g.n * m.mean[a]! * m.mean[b]!);
+    }
+  }
+  return -0.5 * (m.logDet + quad / g.n);
+}
+
 /** A cluster that holds under 5 % of the speech (and under 4 s) is noise, not a speaker. */
 function balanced(labels: Int32Array, durations: number[], k: number): boolean {
   const per = new Float64Array(k);
@@ -175,7 +284,7 @@ export interface GaussStats {
   sum: Float64Array;
   outer: Float64Array;
 }
-const BIC_DIMS = 12;
+export const BIC_DIMS = 12;
 
 /** Voice prints of segments (the CPU-heavy half of diarization: MFCCs and pitch over speech frames). */
 export async function voicePrints(
@@ -300,27 +409,32 @@ function clusterStats(labels: Int32Array, k: number, stats: GaussStats[]): Gauss
 function clustersDistinct(labels: Int32Array, k: number, stats: GaussStats[], minDivergence: number): boolean {
   const c = clusterStats(labels, k, stats);
   for (let a = 0; a < k; a++) {
-    for (let b = a + 1; b < k; b++) {
-      const x = c[a]!;
-      const y = c[b]!;
-      if (deltaBic(x, y) <= 0) return false;
-      const bar = minDivergence > 0 ? minDivergence : divergenceBar(Math.min(x.n, y.n));
-      if (deltaBic(x, y, 0) / (x.n + y.n) < bar) return false;
-    }
+    for (let b = a + 1; b < k; b++) if (!soundDistinct(c[a]!, c[b]!, minDivergence)) return false;
   }
   return true;
 }
+
+/**
+ * Whether two stretches of one recording's speech (their frame statistics) sound like two speakers: ΔBIC > 0
+ * and a divergence per frame of at least the bar (`minDivergence` when over 0, else divergenceBar).
+ */
+export function soundDistinct(x: GaussStats, y: GaussStats, minDivergence = 0): boolean {
+  if (deltaBic(x, y) <= 0) return false;
+  const bar = minDivergence > 0 ? minDivergence : divergenceBar(Math.min(x.n, y.n));
+  return deltaBic(x, y, 0) / (x.n + y.n) >= bar;
+}
 /** 0: the bar follows the clusters' speech (divergenceBar) */
 const MIN_DIVERGENCE = 0;
-/** 10 ms frames: 3 s and 15 s of speech */
+/** 10 ms frames: 3 s and 8 s of speech */
 const SHORT_FRAMES = 300;
-const LONG_FRAMES = 1500;
+const LONG_FRAMES = 800;
 /**
  * The divergence two clusters need to count as two speakers, by the speech of the smaller one: 1.0 nats per
  * frame at 3 s and under (one voice's single sentences reach 0.9 apart: their words differ), falling to 0.5
- * at 15 s and over, where what one voice says averages out — halves of one real voice's speech sit at
- * 0.2–0.4 there and two real voices at 0.55–1.1 (bench/people.mjs, 22 human voices), while with 1.0
- * throughout, real voices alike were heard as one speaker in most three-voice recordings.
+ * at 8 s and over, where what one voice says averages out. Measured on refined clusters (bench/people.mjs,
+ * 22 human voices): one voice falsely split in two sits at 0.12–0.20 once each half holds 7 s or more, two
+ * real voices at 0.63–1.1 from 9 s each; with the bar falling only by 15 s, a third of the two-voice first
+ * recordings were heard as one speaker.
  */
 function divergenceBar(frames: number): number {
   const t = Math.min(1, Math.max(0, (frames - SHORT_FRAMES) / (LONG_FRAMES - SHORT_FRAMES)));

@@ -1,4 +1,5 @@
 import {
+  GAUSS_DIMS,
   GAUSS_MODEL,
   type KnownPerson,
   matchThreshold,
@@ -8,7 +9,7 @@ import {
 } from "@yuelu/domain/people/prints";
 import type { Pcm } from "../audio/pcm.ts";
 import type { EnergyProfile } from "../audio/vad.ts";
-import type { TimeSpan } from "./diarize.ts";
+import { BIC_DIMS, type GaussStats, soundDistinct, type TimeSpan } from "./diarize.ts";
 import type { SpeakerEmbedder } from "./speaker-prints.ts";
 
 /** Least speech (ms) in one segment for it to be told as a known person's on its own. */
@@ -30,6 +31,11 @@ export const SEGMENT_MARGIN = 0.5;
  * that person's speaker; every other segment keeps the diarization's speaker. An unknown voice merged with a
  * known one is so left apart from it (its pooled print then matches no one and it stays unnamed), and a known
  * voice split by diarization comes together again.
+ *
+ * A diarized speaker whose segments only one known person claims, and whose unclaimed rest does not sound like a
+ * different speaker from the claimed part (diarization's own test, within this recording), goes to that person
+ * whole: a few seconds of one voice resemble its print less than all of it does, and a speaker half named would
+ * leave the larger half unnamed.
  *
  * Answers the speakers again, numbered in order of first appearance.
  */
@@ -58,11 +64,66 @@ export function followKnownVoices(
     if (second && best.similarity - second.similarity < SEGMENT_MARGIN) return own;
     return `person:${best.id}`;
   });
+  wholeSpeakers(pcm, segments, speakers, profile, embedder, keys);
   const order = new Map<string, number>();
   return keys.map((key) => {
     if (!order.has(key)) order.set(key, order.size);
     return order.get(key) as number;
   });
+}
+
+/** Gives a speaker claimed by one person only, and whose rest sounds the same, wholly to that person (in `keys`). */
+function wholeSpeakers(
+  pcm: Pcm,
+  segments: readonly TimeSpan[],
+  speakers: readonly number[],
+  profile: Pick<EnergyProfile, "db" | "threshold">,
+  embedder: SpeakerEmbedder,
+  keys: string[],
+): void {
+  const model = embedder.model;
+  for (const speaker of new Set(speakers)) {
+    const own = `speaker:${speaker}`;
+    const mine = segments.flatMap((_, i) => ((speakers[i] ?? 0) === speaker ? [i] : []));
+    const claimedBy = new Set(mine.map((i) => keys[i]!).filter((key) => key !== own));
+    if (claimedBy.size !== 1) continue;
+    const [person] = claimedBy as Set<string>;
+    const rest = mine.filter((i) => keys[i] === own);
+    if (rest.length === 0) continue;
+    const claimed = embedder.embed(
+      pcm,
+      mine.filter((i) => keys[i] === person).map((i) => segments[i]!),
+      profile,
+    );
+    const unclaimed = embedder.embed(
+      pcm,
+      rest.map((i) => segments[i]!),
+      profile,
+    );
+    if (!claimed) continue;
+    if (!unclaimed || !validPrint(model, unclaimed)) {
+      for (const i of rest) keys[i] = person as string; // too little left to be anyone else
+    } else if (sameVoice(model, claimed, unclaimed)) {
+      for (const i of mine) keys[i] = own; // one voice: diarization's speaker stands, named (or not) as a whole
+    }
+  }
+}
+
+/** Whether two prints of one recording sound like one speaker. */
+function sameVoice(model: string, a: Print, b: Print): boolean {
+  if (model !== GAUSS_MODEL) return printSimilarity(model, a, b) >= matchThreshold(model);
+  return !soundDistinct(bicStats(a), bicStats(b));
+}
+
+/** Diarization's frame statistics (c1..c12) out of a floor print (c1..c19: count, sums, lower triangle). */
+function bicStats(print: Print): GaussStats {
+  const d = GAUSS_DIMS;
+  const g: GaussStats = { n: print[0]!, sum: new Float64Array(BIC_DIMS), outer: new Float64Array(BIC_DIMS * BIC_DIMS) };
+  for (let a = 0; a < BIC_DIMS; a++) {
+    g.sum[a] = print[1 + a]!;
+    for (let b = 0; b <= a; b++) g.outer[a * BIC_DIMS + b] = print[1 + d + (a * (a + 1)) / 2 + b]!;
+  }
+  return g;
 }
 
 /** The speech a print was made of (the floor print counts its 10 ms frames; a neural one: unknown, enough). */
