@@ -32,10 +32,10 @@ export const SEGMENT_MARGIN = 0.5;
  * known one is so left apart from it (its pooled print then matches no one and it stays unnamed), and a known
  * voice split by diarization comes together again.
  *
- * A diarized speaker whose segments only one known person claims, and whose unclaimed rest does not sound like a
- * different speaker from the claimed part (diarization's own test, within this recording), goes to that person
- * whole: a few seconds of one voice resemble its print less than all of it does, and a speaker half named would
- * leave the larger half unnamed.
+ * A diarized speaker that only one known person claims in part stays whole when its unclaimed rest does not sound
+ * like a different speaker from the claimed part (diarization's own test, within this recording): a few seconds
+ * of one voice resemble its print less than all of it does, and pulling the told part out under the name would
+ * leave the larger rest unnamed. Whole, the speaker is then named (or not) by its print as a whole.
  *
  * Answers the speakers again, numbered in order of first appearance.
  */
@@ -72,7 +72,11 @@ export function followKnownVoices(
   });
 }
 
-/** Gives a speaker claimed by one person only, and whose rest sounds the same, wholly to that person (in `keys`). */
+/**
+ * Per diarized speaker claimed in part by one person only (in `keys`): a rest that sounds like the claimed part
+ * takes the claims back (the speaker stays whole); a rest too short to print goes with the claimed part; a rest
+ * that sounds like someone else stays apart.
+ */
 function wholeSpeakers(
   pcm: Pcm,
   segments: readonly TimeSpan[],
