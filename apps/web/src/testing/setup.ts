@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach, beforeEach } from "vitest";
+import { afterAll, afterEach, beforeEach } from "vitest";
 import { initI18n } from "@/lib/i18n.ts";
 import { refreshSession } from "@/lib/session.ts";
 
@@ -14,6 +14,13 @@ beforeEach(async () => {
   // static import would load the API client (and sonner) before a test could mock them.
   const { uploads } = await import("@/features/records/hooks/upload-store.ts");
   uploads.setDurationReader(async () => null);
+});
+// sonner removes a closed toast 200 ms later, on a timer that outlives the toast's unmount: fired after the
+// file's DOM is torn down, it throws "window is not defined" into the run (seen with two files at a time). A
+// file that showed a toast waits those 200 ms out before its DOM goes.
+afterAll(async () => {
+  const { toast } = await import("sonner");
+  if (toast.getHistory?.().length) await new Promise((resolve) => setTimeout(resolve, 300));
 });
 afterEach(() => {
   cleanup();
