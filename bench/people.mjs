@@ -1,4 +1,4 @@
-// `node bench/people.mjs [--seeds 3] [--sweep] [--parts 1,2] [--seconds 4,8,15]`: speakers recognised across recordings (issue 45 item 4,
+// `node bench/people.mjs [--seeds 3] [--sweep] [--parts 1,2,3] [--seconds 4,8,15]`: speakers recognised across recordings (issue 45 item 4,
 // docs/people.md) on real human voices: how often a known voice is named right in a new recording (goal ≥ 90 %),
 // and how often a voice nobody named gets a known name (goal ≤ 5 %). The product's code throughout: the
 // worker's voiceprints (apps/worker/src/speech/speaker-prints.ts), diarization (speech/diarize.ts) and the
@@ -23,6 +23,8 @@
 //    turns, both named by the user; two more with A, B and a voice C never named, each diarized by the product
 //    (speaker count estimated), printed and matched. A known voice counts as named right when the speaker holding
 //    most of its speech carries its name; C counts as named when most of its speech carries any known name.
+// 3. One voice alone: every voice's speech (up to 60 s) as one recording, diarized with the count estimated: it
+//    must come out as one speaker (diarization must not split a voice to tell voices apart).
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
