@@ -2,11 +2,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeToPcm, type Pcm, pcmFrom } from "../../apps/worker/src/audio/pcm.ts";
+import { decodeToPcm, type Pcm } from "../../apps/worker/src/audio/pcm.ts";
 import { detectSpeech, energyProfile, type SpeechRegion } from "../../apps/worker/src/audio/vad.ts";
 import { BackgroundVoicePrints } from "../../apps/worker/src/speech/background-voice-prints.ts";
 import { diarize, voicePrints } from "../../apps/worker/src/speech/diarize.ts";
 import { punctuate } from "../../apps/worker/src/speech/punctuate.ts";
+import { floats, librivox, PS, recording } from "../helpers/real-voices.ts";
 import { concatenate, festivalAvailable, synthesise, type TestVoice } from "../helpers/speech.ts";
 
 const LINES = [
@@ -40,27 +41,6 @@ async function conversation(
   }
   const pcm = await decodeToPcm(await concatenate(parts, path.join(dir, `${name}.wav`)));
   return { pcm, regions: detectSpeech(pcm) };
-}
-
-const PS = "/usr/share/pocketsphinx/test/data";
-async function psClip(file: string): Promise<Float32Array> {
-  const pcm = await decodeToPcm(path.join(PS, file));
-  return pcm.slice(0, pcm.length);
-}
-
-/** Clips one after another with 0.8 s of silence between them; each clip is a segment. */
-function turns(clips: Float32Array[]) {
-  const rate = 16_000;
-  const gap = Math.round(0.8 * rate);
-  const out = new Float32Array(clips.reduce((n, c) => n + c.length + gap, gap));
-  const segments: { startMs: number; endMs: number }[] = [];
-  let at = gap;
-  for (const c of clips) {
-    out.set(c, at);
-    segments.push({ startMs: (at / rate) * 1000, endMs: ((at + c.length) / rate) * 1000 });
-    at += c.length + gap;
-  }
-  return { pcm: pcmFrom(out), segments };
 }
 
 describe("speaker diarization (MFCC + pitch voice prints, agglomerative clustering)", () => {
@@ -103,26 +83,20 @@ describe("speaker diarization (MFCC + pitch voice prints, agglomerative clusteri
   // passages) and the "cards" speaker (10 s over five short answers), taking turns. Average linkage alone heard
   // them as one speaker; refined by the frames' likelihood they come apart.
   it("tells two real human voices apart, turn by turn, estimating the count", { timeout: 60_000 }, async () => {
-    const libri = await Promise.all(
-      ["0870", "0880", "0890", "0920", "0930"].map((id) =>
-        psClip(`librivox/sense_and_sensibility_01_austen_64kb-${id}.wav`),
-      ),
+    const libri = await Promise.all(["0870", "0880", "0890", "0920", "0930"].map(librivox));
+    const cards = await Promise.all(
+      ["001", "002", "003", "004", "005"].map((id) => floats(path.join(PS, "cards", `${id}.wav`))),
     );
-    const cards = await Promise.all(["001", "002", "003", "004", "005"].map((id) => psClip(`cards/${id}.wav`)));
-    const { pcm, segments } = turns(libri.flatMap((l, i) => [l, cards[i]!]));
-    const result = await diarize(pcm, segments, { profile: energyProfile(pcm) });
+    const { pcm, segments, profile } = recording(libri.flatMap((l, i) => [l, cards[i]!]));
+    const result = await diarize(pcm, segments, { profile });
     expect(result.count).toBe(2);
     expect(result.speakers).toEqual([0, 1, 0, 1, 0, 1, 0, 1, 0, 1]);
   });
 
   it("hears one real voice as one speaker: the LibriVox reader alone", { timeout: 60_000 }, async () => {
-    const libri = await Promise.all(
-      ["0870", "0880", "0890", "0920", "0930"].map((id) =>
-        psClip(`librivox/sense_and_sensibility_01_austen_64kb-${id}.wav`),
-      ),
-    );
-    const { pcm, segments } = turns(libri);
-    const result = await diarize(pcm, segments, { profile: energyProfile(pcm) });
+    const libri = await Promise.all(["0870", "0880", "0890", "0920", "0930"].map(librivox));
+    const { pcm, segments, profile } = recording(libri);
+    const result = await diarize(pcm, segments, { profile });
     expect(result.count).toBe(1);
   });
 

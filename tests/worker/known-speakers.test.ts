@@ -1,43 +1,12 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { matchSpeakers } from "@yuelu/domain/people/prints";
 import { describe, expect, it } from "vitest";
-import { decodeToPcm, pcmFrom } from "../../apps/worker/src/audio/pcm.ts";
-import { energyProfile } from "../../apps/worker/src/audio/vad.ts";
 import { followKnownVoices } from "../../apps/worker/src/speech/known-speakers.ts";
 import { mfccGaussEmbedder, speakerVoices } from "../../apps/worker/src/speech/speaker-prints.ts";
+import { floats, JFK, librivox, PS, recording } from "../helpers/real-voices.ts";
 
-// Real human voices (pocketsphinx-testdata, installed by .ci/run; whisper.cpp's JFK sample, in node_modules):
-// the LibriVox reader and JFK are known people; the "go forward" speaker is a voice nobody named.
-const PS = "/usr/share/pocketsphinx/test/data";
-const JFK = path.resolve("node_modules/nodejs-whisper/cpp/whisper.cpp/bindings/go/samples/jfk.wav");
+// The LibriVox reader and JFK are known people; the "go forward" speaker is a voice nobody named.
 const RATE = 16_000;
-
-async function floats(file: string): Promise<Float32Array> {
-  if (file.endsWith(".raw")) {
-    const bytes = readFileSync(file);
-    const s = new Int16Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.byteLength / 2));
-    return Float32Array.from(s, (x) => x / 32768);
-  }
-  const pcm = await decodeToPcm(file);
-  return pcm.slice(0, pcm.length);
-}
-const librivox = (id: string) => floats(path.join(PS, "librivox", `sense_and_sensibility_01_austen_64kb-${id}.wav`));
-
-/** Clips one after another with 0.8 s between them; each clip is a segment. */
-function recording(clips: Float32Array[]) {
-  const gap = Math.round(0.8 * RATE);
-  const out = new Float32Array(clips.reduce((n, c) => n + c.length + gap, gap));
-  const segments: { startMs: number; endMs: number }[] = [];
-  let at = gap;
-  for (const c of clips) {
-    out.set(c, at);
-    segments.push({ startMs: (at / RATE) * 1000, endMs: ((at + c.length) / RATE) * 1000 });
-    at += c.length + gap;
-  }
-  const pcm = pcmFrom(out);
-  return { pcm, segments, profile: energyProfile(pcm) };
-}
 
 /** One voice's print, as a person's voiceprint would be made from a recording of them alone. */
 function enrol(id: number, clips: Float32Array[]) {

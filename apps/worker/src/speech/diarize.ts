@@ -1,4 +1,4 @@
-import { regularisedLogDet } from "@yuelu/domain/people/prints";
+import { regularisedCholesky, regularisedLogDet } from "@yuelu/domain/people/prints";
 import { MFCC_COEFFS, MFCC_FRAME, MFCC_HOP, MfccExtractor, PitchTracker } from "../audio/features.ts";
 import { msToSample, type Pcm } from "../audio/pcm.ts";
 import { type EnergyProfile, energyProfile } from "../audio/vad.ts";
@@ -207,32 +207,8 @@ function gaussianModel(g: GaussStats): GaussianModel | null {
   const d = BIC_DIMS;
   if (g.n <= d) return null;
   const mean = g.sum.map((x) => x / g.n);
-  const cov = new Float64Array(d * d);
-  let trace = 0;
-  for (let a = 0; a < d; a++) {
-    for (let b = 0; b <= a; b++) {
-      const v = g.outer[a * d + b]! / g.n - mean[a]! * mean[b]!;
-      cov[a * d + b] = v;
-      cov[b * d + a] = v;
-    }
-    trace += cov[a * d + a]!;
-  }
-  const eps = (1e-3 * trace) / d + 1e-9;
-  for (let a = 0; a < d; a++) cov[a * d + a]! += eps;
-  // Cholesky, then the inverse column by column
-  const L = new Float64Array(d * d);
-  let logDet = 0;
-  for (let i = 0; i < d; i++) {
-    for (let j = 0; j <= i; j++) {
-      let x = cov[i * d + j]!;
-      for (let m = 0; m < j; m++) x -= L[i * d + m]! * L[j * d + m]!;
-      if (i === j) {
-        const v = Math.sqrt(Math.max(x, 1e-12));
-        L[i * d + i] = v;
-        logDet += 2 * Math.log(v);
-      } else L[i * d + j] = x / L[j * d + j]!;
-    }
-  }
+  // regularised as ΔBIC's covariances are; then the inverse column by column
+  const { L, logDet } = regularisedCholesky(covarianceOf(g), d);
   const precision = new Float64Array(d * d);
   const col = new Float64Array(d);
   for (let e = 0; e < d; e++) {
@@ -361,8 +337,8 @@ function addStats(into: GaussStats, from: GaussStats): void {
   for (let i = 0; i < into.outer.length; i++) into.outer[i]! += from.outer[i]!;
 }
 
-/** n · log|Σ| of the maximum-likelihood full covariance (lightly regularised), by Cholesky. */
-function nLogDet(g: GaussStats): number {
+/** The maximum-likelihood full covariance of the frames (full, row-major). */
+function covarianceOf(g: GaussStats): Float64Array {
   const d = BIC_DIMS;
   const cov = new Float64Array(d * d);
   for (let a = 0; a < d; a++) {
@@ -372,7 +348,12 @@ function nLogDet(g: GaussStats): number {
       cov[b * d + a] = v;
     }
   }
-  return g.n * regularisedLogDet(cov, d);
+  return cov;
+}
+
+/** n · log|Σ| of the maximum-likelihood full covariance (lightly regularised), by Cholesky. */
+function nLogDet(g: GaussStats): number {
+  return g.n * regularisedLogDet(covarianceOf(g), BIC_DIMS);
 }
 
 /**

@@ -126,13 +126,18 @@ function logDet(c: Float64Array): number {
  * with the worker's diarization (its ΔBIC), which compares covariances the same way.
  */
 export function regularisedLogDet(c: Float64Array, d: number): number {
+  return regularisedCholesky(c, d).logDet;
+}
+
+/** The lower Cholesky factor of `c` regularised as regularisedLogDet does, and its log-determinant. */
+export function regularisedCholesky(c: Float64Array, d: number): { L: Float64Array; logDet: number } {
   const m = Float64Array.from(c);
   let trace = 0;
   for (let i = 0; i < d; i++) trace += m[i * d + i]!;
   const eps = (1e-3 * trace) / d + 1e-9;
   for (let i = 0; i < d; i++) m[i * d + i]! += eps;
   const L = new Float64Array(d * d);
-  let sum = 0;
+  let logDet = 0;
   for (let i = 0; i < d; i++) {
     for (let j = 0; j <= i; j++) {
       let s = m[i * d + j]!;
@@ -140,11 +145,11 @@ export function regularisedLogDet(c: Float64Array, d: number): number {
       if (i === j) {
         const v = Math.sqrt(Math.max(s, 1e-12));
         L[i * d + i] = v;
-        sum += 2 * Math.log(v);
+        logDet += 2 * Math.log(v);
       } else L[i * d + j] = s / L[j * d + j]!;
     }
   }
-  return sum;
+  return { L, logDet };
 }
 
 /**
