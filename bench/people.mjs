@@ -1,4 +1,4 @@
-// `node bench/people.mjs [--seeds 3] [--sweep] [--parts 1,2,3] [--seconds 4,8,15]`: speakers recognised across recordings (issue 45 item 4,
+// `node bench/people.mjs [--seeds 3] [--sweep] [--parts 1,2,3] [--seconds 4,8,15] [--count estimated,given]`: speakers recognised across recordings (issue 45 item 4,
 // docs/people.md) on real human voices: how often a known voice is named right in a new recording (goal ≥ 90 %),
 // and how often a voice nobody named gets a known name (goal ≤ 5 %). The product's code throughout: the
 // worker's voiceprints (apps/worker/src/speech/speaker-prints.ts), diarization (speech/diarize.ts) and the
@@ -23,6 +23,8 @@
 //    turns, both named by the user; two more with A, B and a voice C never named, each diarized by the product
 //    (speaker count estimated), printed and matched. A known voice counts as named right when the speaker holding
 //    most of its speech carries its name; C counts as named when most of its speech carries any known name.
+//    Then one more without B: A with two voices C and D never named (a known person absent, two unknown voices
+//    present: neither may be named). `--count estimated|given` runs one of the two ways (default both).
 // 3. One voice alone: every voice's speech (up to 60 s) as one recording, diarized with the count estimated: it
 //    must come out as one speaker (diarization must not split a voice to tell voices apart).
 import { execFileSync } from "node:child_process";
@@ -308,7 +310,9 @@ async function partRecordings(given) {
   // voices with three recordings of ≥ 12 s of speech
   const pool = [...voices.keys()].filter((v) => chunks(v, 12).length >= 3);
   const known = { right: 0, n: 0, wrong: 0 };
-  const unknown = { named: 0, n: 0 };
+  // merged: named because diarization heard the voice as one speaker with a known voice
+  const unknown = { named: 0, n: 0, merged: 0 };
+  const absent = { named: 0, n: 0, merged: 0 };
   let trials = 0;
   let firstApart = 0;
   for (let s = 0; s < SEEDS; s++) {
@@ -364,11 +368,36 @@ async function partRecordings(given) {
           else if (m) known.wrong++;
         }
         unknown.n++;
-        if (names.get(speakerOf(rec, c))) unknown.named++;
+        if (names.get(speakerOf(rec, c))) {
+          unknown.named++;
+          if ([a, b].some((v) => speakerOf(rec, v) === speakerOf(rec, c))) unknown.merged++;
+        }
+      }
+      // 3. one more without B: A with two unknown voices C and D, neither of which may be named
+      const d = order[2];
+      if (d) {
+        pieces[d] = shuffle(chunks(d, 12));
+        const rec = await diarized(
+          [a, c, d].map((v, i) => ({ voice: v, utterances: pieces[v][i === 0 ? 2 : 1] ?? pieces[v][0] })),
+          given,
+          people,
+        );
+        const names = prints.matchSpeakers(rec.voices, people);
+        known.n++;
+        const m = names.get(speakerOf(rec, a));
+        if (m?.personId === a) known.right++;
+        else if (m) known.wrong++;
+        for (const v of [c, d]) {
+          absent.n++;
+          if (names.get(speakerOf(rec, v))) {
+            absent.named++;
+            if (speakerOf(rec, v) === speakerOf(rec, a)) absent.merged++;
+          }
+        }
       }
     }
   }
-  return { known, unknown, trials, pool: pool.length, firstApart };
+  return { known, unknown, absent, trials, pool: pool.length, firstApart };
 }
 
 // ── 3. one voice alone ──────────────────────────────────────────────────────────────────────────────────────
@@ -431,14 +460,18 @@ for (const seconds of PARTS.includes("1") ? arg("seconds", "4,8,15").split(",").
     }
   }
 }
-for (const given of PARTS.includes("2") ? [false, true] : []) {
+const COUNTS = arg("count", "estimated,given").split(",");
+for (const given of PARTS.includes("2")
+  ? [false, true].filter((g) => COUNTS.includes(g ? "given" : "estimated"))
+  : []) {
   seed = 4242;
   const rec = await partRecordings(given);
   console.log(
     `2. recordings (A+B named, then A+B+C twice; ${rec.trials} trios from ${rec.pool} voices; speaker count ` +
       `${given ? "given" : "estimated by the product"}): known named right ${pct(rec.known.right, rec.known.n)} ` +
       `(${rec.known.right}/${rec.known.n}, wrong ${rec.known.wrong}) · unknown given a known name ` +
-      `${pct(rec.unknown.named, rec.unknown.n)} (${rec.unknown.named}/${rec.unknown.n}); first recordings with A and B ` +
+      `${pct(rec.unknown.named, rec.unknown.n)} (${rec.unknown.named}/${rec.unknown.n}, ${rec.unknown.merged} merged with a known voice); ` +
+      `with B absent, unknown named ${pct(rec.absent.named, rec.absent.n)} (${rec.absent.named}/${rec.absent.n}, ${rec.absent.merged} merged); first recordings with A and B ` +
       `apart ${rec.firstApart}/${rec.trials}`,
   );
 }

@@ -1,13 +1,15 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { decodeToPcm, pcmFrom } from "../../apps/worker/src/audio/pcm.ts";
 import { energyProfile } from "../../apps/worker/src/audio/vad.ts";
 
 /**
  * Real human voices for the speaker tests: pocketsphinx-testdata (installed by .ci/run) — the LibriVox reader,
- * the "cards" speaker, the "go forward" speaker — and whisper.cpp's JFK sample (in node_modules).
+ * the "cards" speaker, the "go forward" speaker — whisper.cpp's JFK sample (in node_modules), and ktuberling-data
+ * (installed by .ci/run): one recorded voice per language, saying single words.
  */
 export const PS = "/usr/share/pocketsphinx/test/data";
+export const KTUBERLING = "/usr/share/ktuberling/sounds";
 export const JFK = path.resolve("node_modules/nodejs-whisper/cpp/whisper.cpp/bindings/go/samples/jfk.wav");
 const RATE = 16_000;
 
@@ -24,6 +26,24 @@ export async function floats(file: string): Promise<Float32Array> {
 
 export const librivox = (id: string) =>
   floats(path.join(PS, "librivox", `sense_and_sensibility_01_austen_64kb-${id}.wav`));
+
+/** `count` of a ktuberling voice's words (its files in name order, from `from`), said one after another as one clip. */
+export async function ktuberlingWords(language: string, from: number, count: number): Promise<Float32Array> {
+  const dir = path.join(KTUBERLING, language);
+  if (!existsSync(dir)) throw new Error(`${dir} is missing: apt-get install ktuberling-data`);
+  const files = readdirSync(dir)
+    .sort()
+    .slice(from, from + count);
+  const words = await Promise.all(files.map((f) => floats(path.join(dir, f))));
+  const pause = Math.round(0.15 * RATE);
+  const out = new Float32Array(words.reduce((n, w) => n + w.length + pause, -pause));
+  let at = 0;
+  for (const w of words) {
+    out.set(w, at);
+    at += w.length + pause;
+  }
+  return out;
+}
 
 /** Clips one after another with 0.8 s between them; each clip is a segment. */
 export function recording(clips: Float32Array[]) {

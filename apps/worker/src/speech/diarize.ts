@@ -409,17 +409,21 @@ const MIN_DIVERGENCE = 0;
 /** 10 ms frames: 3 s and 8 s of speech */
 const SHORT_FRAMES = 300;
 const LONG_FRAMES = 800;
+/** …and from 8 s of speech on */
+const LONG_BAR = 0.35;
 /**
  * The divergence two clusters need to count as two speakers, by the speech of the smaller one: 1.0 nats per
- * frame at 3 s and under (one voice's single sentences reach 0.9 apart: their words differ), falling to 0.5
+ * frame at 3 s and under (one voice's single sentences reach 0.9 apart: their words differ), falling to 0.35
  * at 8 s and over, where what one voice says averages out. Measured on refined clusters (bench/people.mjs,
- * 22 human voices): one voice falsely split in two sits at 0.12–0.20 once each half holds 7 s or more, two
- * real voices at 0.63–1.1 from 9 s each; with the bar falling only by 15 s, a third of the two-voice first
- * recordings were heard as one speaker.
+ * 22 human voices): one voice falsely split in two sits at 0.13–0.21 once each half holds 7 s or more (0.30
+ * at 7.5 s, under that point's bar of 0.41), two real voices at 0.4–1.1 from 9 s each. The most alike of them
+ * sit at 0.41–0.47, which a bar of 0.5 heard as one speaker — then named as one of them, the other voice's
+ * speech with it (most unknown voices given a known name were such merges). At 0.3 a two-voice recording of
+ * ktuberling's words came out as three speakers; at 0.25 one voice's halves came within 0.015 of the bar.
  */
 function divergenceBar(frames: number): number {
   const t = Math.min(1, Math.max(0, (frames - SHORT_FRAMES) / (LONG_FRAMES - SHORT_FRAMES)));
-  return 1.0 - t * 0.5;
+  return 1.0 - t * (1.0 - LONG_BAR);
 }
 
 /** Feature-group weights after z-scoring: MFCC means, MFCC spreads, pitch level, pitch spread. */
