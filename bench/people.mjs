@@ -27,6 +27,8 @@
 //    present: neither may be named). `--count estimated|given` runs one of the two ways (default both).
 // 3. One voice alone: every voice's speech (up to 60 s) as one recording, diarized with the count estimated: it
 //    must come out as one speaker (diarization must not split a voice to tell voices apart).
+// 4. Words, clean (`--parts 4`, not run by default): ktuberling's seven voices as recorded, each alone (one speaker
+//    expected) and every two taking turns (two expected), 16 words at a time from four places in each folder.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -422,6 +424,66 @@ async function partAlone() {
   return { one, n: voices.size, split };
 }
 
+// ── 4. words, clean ─────────────────────────────────────────────────────────────────────────────────────────
+/**
+ * ktuberling's seven one-voice languages as they were recorded (no channel): 16 words at a time (from the 0th, 16th,
+ * 32nd and 48th file), alone in eight turns of two words — one speaker expected — and every two voices in eight
+ * turns of four words, taking turns — two expected.
+ */
+async function partWords() {
+  const languages = ["de", "el", "lt", "nn", "sl", "uk", "wa"].filter((l) => existsSync(path.join(KT, l)));
+  const words = (language, from) =>
+    readdirSync(path.join(KT, language))
+      .sort()
+      .slice(from, from + 16)
+      .map((f) => decode(path.join(KT, language, f)));
+  const turns = (list) => {
+    const pause = Math.round(RATE * 0.15);
+    return list.map((ws) => {
+      const out = new Float32Array(ws.reduce((n, w) => n + w.length + pause, -pause));
+      let at = 0;
+      for (const w of ws) {
+        out.set(w, at);
+        at += w.length + pause;
+      }
+      return out;
+    });
+  };
+  const count = async (clips) => {
+    const gap = Math.round(RATE * 0.8);
+    const out = new Float32Array(clips.reduce((n, c) => n + c.length + gap, gap));
+    const segments = [];
+    let at = gap;
+    for (const c of clips) {
+      out.set(c, at);
+      segments.push({ startMs: (at / RATE) * 1000, endMs: ((at + c.length) / RATE) * 1000 });
+      at += c.length + gap;
+    }
+    const pcm = pcmFrom(out);
+    return (await diarize(pcm, segments, { profile: energyProfile(pcm) })).count;
+  };
+  const r = { one: 0, ones: 0, two: 0, twos: 0, wrong: [] };
+  for (const from of [0, 16, 32, 48]) {
+    const w = Object.fromEntries(languages.map((l) => [l, words(l, from)]));
+    for (const a of languages) {
+      const n = await count(
+        turns([0, 1, 2, 3, 4, 5, 6, 7].map((t) => w[a].slice(2 * t, 2 * t + 2)).filter((x) => x.length)),
+      );
+      r.ones++;
+      if (n === 1) r.one++;
+      else r.wrong.push(`${a}@${from}: ${n}`);
+      for (const b of languages.filter((x) => x > a)) {
+        const both = [0, 1, 2, 3].flatMap((t) => [w[a].slice(4 * t, 4 * t + 4), w[b].slice(4 * t, 4 * t + 4)]);
+        const m = await count(turns(both.filter((x) => x.length)));
+        r.twos++;
+        if (m === 2) r.two++;
+        else r.wrong.push(`${a}+${b}@${from}: ${m}`);
+      }
+    }
+  }
+  return r;
+}
+
 // ── run ─────────────────────────────────────────────────────────────────────────────────────────────────────
 if (missing.length) console.log(`not installed (skipped): ${missing.join(", ")}`);
 console.log(
@@ -473,6 +535,13 @@ for (const given of PARTS.includes("2")
       `${pct(rec.unknown.named, rec.unknown.n)} (${rec.unknown.named}/${rec.unknown.n}, ${rec.unknown.merged} merged with a known voice); ` +
       `with B absent, unknown named ${pct(rec.absent.named, rec.absent.n)} (${rec.absent.named}/${rec.absent.n}, ${rec.absent.merged} merged); first recordings with A and B ` +
       `apart ${rec.firstApart}/${rec.trials}`,
+  );
+}
+if (PARTS.includes("4") && existsSync(KT)) {
+  const r = await partWords();
+  console.log(
+    `4. ktuberling's words, clean: one voice heard as one speaker ${r.one}/${r.ones}, two voices as two ${r.two}/${r.twos}` +
+      (r.wrong.length ? `; not: ${r.wrong.join(", ")}` : ""),
   );
 }
 if (PARTS.includes("3")) {

@@ -243,7 +243,12 @@ function meanLogLikelihood(m: GaussianModel, g: GaussStats): number {
   return -0.5 * (m.logDet + quad / g.n);
 }
 
-/** A cluster that holds under 5 % of the speech (and under 4 s) is noise, not a speaker. */
+/**
+ * A cluster that holds under 5 % of the speech (and under 4 s) is noise, not a speaker; so is one under 2 s: a
+ * word or two, whose frames differ from the next words' by what is said more than by who says it (a voice of
+ * ktuberling-data saying two words a turn across three sessions came out as seven speakers: bench/people.mjs part 4).
+ */
+const MIN_SPEAKER_MS = 2000;
 function balanced(labels: Int32Array, durations: number[], k: number): boolean {
   const per = new Float64Array(k);
   let total = 0;
@@ -251,7 +256,7 @@ function balanced(labels: Int32Array, durations: number[], k: number): boolean {
     per[l]! += durations[i]!;
     total += durations[i]!;
   });
-  return per.every((d) => d >= Math.min(4000, 0.05 * total));
+  return per.every((d) => d >= Math.min(4000, Math.max(MIN_SPEAKER_MS, 0.05 * total)));
 }
 
 /** Sufficient statistics of frame MFCCs (c1..c12) for the ΔBIC test: count, sum, sum of outer products. */
