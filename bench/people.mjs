@@ -43,6 +43,7 @@ const { diarize } = await import("../apps/worker/src/speech/diarize.ts");
 const { speakerVoices, mfccGaussEmbedder } = await import("../apps/worker/src/speech/speaker-prints.ts");
 const prints = await import("../packages/domain/src/people/prints.ts");
 const { followKnownVoices } = await import("../apps/worker/src/speech/known-speakers.ts");
+const { recording, saidTogether } = await import("../tests/helpers/real-voices.ts");
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -437,30 +438,10 @@ async function partWords() {
       .sort()
       .slice(from, from + 16)
       .map((f) => decode(path.join(KT, language, f)));
-  const turns = (list) => {
-    const pause = Math.round(RATE * 0.15);
-    return list.map((ws) => {
-      const out = new Float32Array(ws.reduce((n, w) => n + w.length + pause, -pause));
-      let at = 0;
-      for (const w of ws) {
-        out.set(w, at);
-        at += w.length + pause;
-      }
-      return out;
-    });
-  };
+  const turns = (list) => list.map(saidTogether);
   const count = async (clips) => {
-    const gap = Math.round(RATE * 0.8);
-    const out = new Float32Array(clips.reduce((n, c) => n + c.length + gap, gap));
-    const segments = [];
-    let at = gap;
-    for (const c of clips) {
-      out.set(c, at);
-      segments.push({ startMs: (at / RATE) * 1000, endMs: ((at + c.length) / RATE) * 1000 });
-      at += c.length + gap;
-    }
-    const pcm = pcmFrom(out);
-    return (await diarize(pcm, segments, { profile: energyProfile(pcm) })).count;
+    const { pcm, segments, profile } = recording(clips);
+    return (await diarize(pcm, segments, { profile })).count;
   };
   const r = { one: 0, ones: 0, two: 0, twos: 0, wrong: [] };
   for (const from of [0, 16, 32, 48]) {

@@ -34,7 +34,11 @@ export async function ktuberlingWords(language: string, from: number, count: num
   const files = readdirSync(dir)
     .sort()
     .slice(from, from + count);
-  const words = await Promise.all(files.map((f) => floats(path.join(dir, f))));
+  return saidTogether(await Promise.all(files.map((f) => floats(path.join(dir, f)))));
+}
+
+/** Words one after another with 0.15 s between them, as one clip. */
+export function saidTogether(words: Float32Array[]): Float32Array {
   const pause = Math.round(0.15 * RATE);
   const out = new Float32Array(words.reduce((n, w) => n + w.length + pause, -pause));
   let at = 0;
