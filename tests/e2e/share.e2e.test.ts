@@ -139,7 +139,9 @@ describe("share links", () => {
     const page = await owner.newPage();
     await page.goto(`${server.baseUrl}/detail?fileId=${fileId}`);
     const text = page.locator(".segment-row .segment-text").first();
-    await text.waitFor();
+    // the word times arrive after the first paint and split the line into words: a selection made before
+    // that points at text nodes the re-render removes (the browser drops it), so wait for the words
+    await text.locator(".word[data-word]").first().waitFor();
     // select "季度的转写" (characters 2–6) as a mouse would
     await text.evaluate((el) => {
       // the line's text nodes (words or search marks may split it): characters 2 and 7 of its text
