@@ -2,7 +2,15 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bigTranscript, silentWav, storeTranscript } from "./helpers/big-transcript.ts";
 import { DESKTOP, launchBrowser, PHONE, shot } from "./helpers/browser.ts";
-import { openDetail, scrollToEnd, summary, typeTimed, watchFirstRows, watchKeys } from "./helpers/detail-metrics.ts";
+import {
+  openDetail,
+  scrollToEnd,
+  summary,
+  typeTimed,
+  waitForWordTimes,
+  watchFirstRows,
+  watchKeys,
+} from "./helpers/detail-metrics.ts";
 import { type RunningServer, startServer } from "./helpers/server.ts";
 import { callApi, signInNewUser } from "./helpers/session.ts";
 
@@ -90,10 +98,14 @@ describe("a 5-hour transcript on /detail", () => {
     const cold = await openDetail(page, detailUrl);
     console.log(`first visit (nothing cached): first rows painted at ${cold.toFixed(0)} ms`);
     const times: number[] = [];
-    for (let i = 0; i < 3; i++) times.push(await openDetail(page, detailUrl));
+    for (let i = 0; i < 5; i++) {
+      // each visit once the last one is done (a CI run that did not wait measured 2178, 1228 and 1786 ms)
+      await waitForWordTimes(page);
+      times.push(await openDetail(page, detailUrl));
+    }
     console.log(`first rows painted at ${times.map((t) => t.toFixed(0)).join(", ")} ms after navigation`);
-    // the median of three: one slow run on a machine shared with other work is not the page's doing
-    expect(times.sort((a, b) => a - b)[1]).toBeLessThan(FIRST_PAINT_LIMIT_MS);
+    // the median of five: one slow run on a machine shared with other work is not the page's doing
+    expect(times.sort((a, b) => a - b)[2]).toBeLessThan(FIRST_PAINT_LIMIT_MS);
     expect(await page.getByText(`${SEGMENTS} 段`).count()).toBeGreaterThan(0);
     await shot(page, "detail-5h-desktop-zh");
   });

@@ -32,6 +32,15 @@ export async function watchFirstRows(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Waits until the open /detail has its word times (the segment text split into words). Right after its first
+ * rows a visit still fetches them (5 hours: ~10 MB of JSON, about a second of the server's and the browser's
+ * time on 2 cores): a next visit measured in the middle of that measures the machine's leftovers, not the page.
+ */
+export async function waitForWordTimes(page: Page): Promise<void> {
+  await page.locator(".segment-text .word").first().waitFor();
+}
+
 /** Opens `url` (watchFirstRows first) and answers when its first segment rows were painted. */
 export async function openDetail(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: "commit" });
