@@ -10,9 +10,8 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Floor prints made to measure: a voice whose frames have unit covariance and a mean `distance` away from the
- * origin along c1. Two such prints compare at about −½·log(1 + d²/4) nats (the GLR of equal covariances; the covariances are
- * lightly regularised), so the
- * distance chooses the similarity.
+ * origin along c1. Two such prints compare at about −½·log(1 + d²/4) nats (the GLR of equal covariances; the
+ * covariances are lightly regularised), so the distance chooses the similarity.
  */
 function voiceAt(distance: number, axis = 0): number[] {
   const n = 2000;

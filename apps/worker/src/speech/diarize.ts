@@ -244,11 +244,13 @@ function meanLogLikelihood(m: GaussianModel, g: GaussStats): number {
 }
 
 /**
- * A cluster that holds under 5 % of the speech (and under 4 s) is noise, not a speaker; so is one under 2 s: a
- * word or two, whose frames differ from the next words' by what is said more than by who says it (a voice of
- * ktuberling-data saying two words a turn across three sessions came out as seven speakers: bench/people.mjs part 4).
+ * Least speech of a speaker: under 2 s is a word or two, whose frames differ from the next words' by what is said
+ * more than by who says it (a voice of ktuberling-data saying two words a turn across three sessions came out as
+ * seven speakers: bench/people.mjs part 4).
  */
 const MIN_SPEAKER_MS = 2000;
+
+/** A cluster that holds under 5 % of the speech (and under 4 s), or under MIN_SPEAKER_MS, is noise, not a speaker. */
 function balanced(labels: Int32Array, durations: number[], k: number): boolean {
   const per = new Float64Array(k);
   let total = 0;
